@@ -1,0 +1,164 @@
+"""Aliens: return minions to hand, swap bases. Bases: The Homeworld, The Mothership."""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain import rules
+from domain.fx import Fx, Steps
+from domain.model import GameState, Option, Task
+from domain.registry import base_hook, blanks_base, continuation, on_play, special
+
+
+@on_play("aliens.supreme_overlord")
+def supreme_overlord(fx: Fx) -> Steps:
+    prompt = "You may return a minion to its owner's hand"
+    return fx.choose_minion(fx.minions(), prompt, then="return", optional=True)
+
+
+@on_play("aliens.invader")
+def invader(fx: Fx) -> Steps:
+    return fx.gain_vp(fx.me, 1)
+
+
+def _scout_on_scoring_base(state: GameState, seat: int, uid: str, base: int) -> bool:
+    found = rules.find_minion(state, uid)
+    return found is not None and found[0] == base
+
+
+@special("aliens.scout", "after_scoring", "play", "Scout: return to hand", _scout_on_scoring_base)
+def scout(fx: Fx) -> Steps:
+    return fx.return_to_hand(fx.src)
+
+
+@on_play("aliens.collector")
+def collector(fx: Fx) -> Steps:
+    small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
+    prompt = "You may return a minion of power 3 or less on this base to its owner's hand"
+    return fx.choose_minion(small, prompt, then="return", optional=True)
+
+
+@on_play("aliens.abduction")
+def abduction(fx: Fx) -> Steps:
+    prompt = "Return a minion to its owner's hand"
+    return fx.choose_minion(fx.minions(), prompt, then="abduction_return")
+
+
+@continuation("abduction_return")
+def abduction_return(fx: Fx) -> Steps:
+    return (*fx.return_to_hand(str(fx.choice)), *fx.extra_play("minion"))
+
+
+@on_play("aliens.beam_up")
+def beam_up(fx: Fx) -> Steps:
+    return fx.choose_minion(fx.minions(), "Return a minion to its owner's hand", then="return")
+
+
+@on_play("aliens.crop_circles")
+def crop_circles(fx: Fx) -> Steps:
+    prompt = "Choose a base: every minion there returns to its owner's hand"
+    return fx.choose_base(fx.bases(), prompt, then="crop_circles_base")
+
+
+@continuation("crop_circles_base")
+def crop_circles_base(fx: Fx) -> Steps:
+    steps: Steps = ()
+    for m in fx.minions(base=int(fx.choice)):
+        steps += fx.return_to_hand(m.uid)
+    return steps
+
+
+@on_play("aliens.disintegrator")
+def disintegrator(fx: Fx) -> Steps:
+    small = [m for m in fx.minions() if fx.power(m) <= 3]
+    prompt = "Put a minion of power 3 or less on the bottom of its owner's deck"
+    return fx.choose_minion(small, prompt, then="deck_bottom")
+
+
+@on_play("aliens.invasion")
+def invasion(fx: Fx) -> Steps:
+    return fx.choose_minion(fx.minions(), "Choose a minion to move", then="invasion_minion")
+
+
+@continuation("invasion_minion")
+def invasion_minion(fx: Fx) -> Steps:
+    uid = str(fx.choice)
+    others = [i for i in fx.bases() if i != fx.base_of(uid)]
+    return fx.choose_base(others, "Move it to which base?", then="move", uid=uid)
+
+
+blanks_base("aliens.jammed_signal")
+
+
+@on_play("aliens.probe")
+def probe(fx: Fx) -> Steps:
+    options = [
+        Option(f"seat-{s}", fx.state.players[s].name, s, seat=s)
+        for s in fx.others()
+    ]
+    return fx.ask(fx.me, "seat", "Look at another player's hand", options, "probe_seat")
+
+
+@continuation("probe_seat")
+def probe_seat(fx: Fx) -> Steps:
+    seat = int(fx.choice)
+    hand = fx.state.players[seat].hand
+    minions = [c for c in hand if rules.card_type(c.card) == "minion"]
+    options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in minions]
+    prompt = "Choose a minion in that hand: its owner discards it"
+    ask = fx.ask(fx.me, "card", prompt, options, "probe_discard", target_seat=seat)
+    return (ev.HandRevealed(seat, fx.me, hand), *ask)
+
+
+@continuation("probe_discard")
+def probe_discard(fx: Fx) -> Steps:
+    seat = int(fx.ctx["target_seat"])
+    card = next(c for c in fx.state.players[seat].hand if c.uid == fx.choice)
+    return (ev.CardDiscarded(card.uid, card.card, card.owner, "hand"),)
+
+
+@on_play("aliens.terraforming")
+def terraforming(fx: Fx) -> Steps:
+    options = [
+        Option(card, rules.name(card), card, card=card) for card in sorted(set(fx.state.base_deck))
+    ]
+    prompt = "Choose a base from the base deck to bring into play"
+    return fx.ask(fx.me, "base_card", prompt, options, "terraforming_new")
+
+
+@continuation("terraforming_new")
+def terraforming_new(fx: Fx) -> Steps:
+    prompt = f"Which base in play does {rules.name(str(fx.choice))} replace?"
+    return fx.choose_base(fx.bases(), prompt, then="terraforming_swap", new=fx.choice)
+
+
+@continuation("terraforming_swap")
+def terraforming_swap(fx: Fx) -> Steps:
+    i, new = int(fx.choice), str(fx.ctx["new"])
+    old = fx.state.bases[i].card
+    deck = [c for c in fx.state.base_deck if c != new] + [old]
+    fx.rng.shuffle(deck)
+    return (
+        ev.BasesSwapped(i, old, new),
+        ev.BaseDeckShuffled(tuple(deck), False),
+        *fx.extra_play("minion", base=new),
+    )
+
+
+@base_hook("base.the_homeworld", "minion_played")
+def the_homeworld(fx: Fx) -> Steps:
+    owner = int(fx.ctx.get("by", fx.state.active))
+    return fx.extra_play("minion", seat=owner, max_power=2)
+
+
+@base_hook("base.the_mothership", "after_scoring")
+def the_mothership(fx: Fx) -> Steps:
+    winners = [p.seat for p in fx.state.last_scored if p.place == 0]
+    return tuple(Task("mothership_offer", fx.with_ctx(seat=s)) for s in winners)
+
+
+@continuation("mothership_offer")
+def mothership_offer(fx: Fx) -> Steps:
+    seat = int(fx.ctx["seat"])
+    small = [m for m in fx.minions(base=fx.base, controller=seat) if fx.power(m) <= 3]
+    prompt = "The Mothership: you may return one of your minions of power 3 or less here to hand"
+    return fx.choose_minion(small, prompt, then="return", optional=True, seat=seat, by=seat)

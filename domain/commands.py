@@ -1,0 +1,71 @@
+"""Commands: what a seat asks for. A command is legal exactly when legal_commands lists it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base class; `seat` is filled in from the caller's token, never from the body."""
+
+    type: ClassVar[str] = "command"
+    seat: int
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body a client posts for this command."""
+        return {"type": self.type}
+
+
+@dataclass(frozen=True)
+class PlayMinion(Command):
+    """Play a minion from hand (`card` is its uid) onto the base at index `base`."""
+
+    type: ClassVar[str] = "play_minion"
+    card: str
+    base: int
+
+    def body(self) -> dict[str, Any]:
+        return {"type": self.type, "card": self.card, "base": self.base}
+
+
+@dataclass(frozen=True)
+class PlayAction(Command):
+    """Play an action from hand; an ongoing one names the base or the minion it attaches to."""
+
+    type: ClassVar[str] = "play_action"
+    card: str
+    base: int | None = None
+    target: str | None = None
+
+    def body(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "card": self.card}
+        if self.base is not None:
+            out["base"] = self.base
+        if self.target is not None:
+            out["target"] = self.target
+        return out
+
+
+@dataclass(frozen=True)
+class Choose(Command):
+    """Answer the pending decision with one of its option ids."""
+
+    type: ClassVar[str] = "choose"
+    option: str
+
+    def body(self) -> dict[str, Any]:
+        return {"type": self.type, "option": self.option}
+
+
+@dataclass(frozen=True)
+class EndTurn(Command):
+    """End the play phase; scoring, drawing and the end of the turn follow by themselves."""
+
+    type: ClassVar[str] = "end_turn"
+
+
+COMMAND_TYPES: dict[str, type[Command]] = {
+    c.type: c for c in (PlayMinion, PlayAction, Choose, EndTurn)
+}

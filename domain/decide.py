@@ -1,0 +1,164 @@
+"""decide(state, command) -> events, and legal_commands(state, seat): the rules' front door."""
+
+from __future__ import annotations
+
+import random
+
+from domain import events as ev
+from domain import rules
+from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion
+from domain.engine import answer, apply_steps, run
+from domain.evolve import evolve
+from domain.errors import (
+    GameNotActive,
+    IllegalMove,
+    IllegalTarget,
+    NotYourTurn,
+    RuleViolation,
+    UnknownCard,
+)
+from domain.flow import end_play_phase
+from domain.model import Allowance, GameState, Task
+from domain.verbs import play_steps
+
+
+def rng_for(state: GameState) -> random.Random:
+    """The seeded random source for the command applied at this version."""
+    return random.Random(f"{state.seed}:{state.version}")
+
+
+def awaited_seat(state: GameState) -> int | None:
+    """The seat the game waits for, or None once it has ended."""
+    if state.status != "active":
+        return None
+    if state.pending is not None:
+        return state.pending.seat
+    return state.active
+
+
+def _allowance(state: GameState, seat: int, card: str, base: int | None) -> int | None:
+    """Index of the most restrictive play allowance this card can use, or None."""
+    kind = rules.card_type(card)
+    power = rules.printed_power(card)
+    fitting = []
+    for i, a in enumerate(state.players[seat].plays):
+        if a.kind != kind or (a.max_power is not None and power > a.max_power):
+            continue
+        if a.base is not None and (base is None or state.bases[base].card != a.base):
+            continue
+        fitting.append((_strictness(a), i))
+    return max(fitting)[1] if fitting else None
+
+
+def _strictness(a: Allowance) -> tuple[int, int]:
+    return (a.base is not None) + (a.max_power is not None), -(a.max_power or 0)
+
+
+def legal_commands(state: GameState, seat: int) -> list[Command]:
+    """Every command `seat` may send now; the one source of truth for legality."""
+    if awaited_seat(state) != seat:
+        return []
+    if state.pending is not None:
+        return [Choose(seat, o.id) for o in state.pending.options]
+    if state.phase != "play":
+        return []
+    out: list[Command] = []
+    bases = range(len(state.bases))
+    minions = [m.uid for _, m in rules.all_minions(state)]
+    for c in state.players[seat].hand:
+        if rules.card_type(c.card) == "minion":
+            out += [PlayMinion(seat, c.uid, b) for b in bases if _allowance(state, seat, c.card, b) is not None]
+            continue
+        kind = rules.action_kind(c.card)
+        if _allowance(state, seat, c.card, None) is None:
+            continue
+        if kind == "standard":
+            out.append(PlayAction(seat, c.uid))
+        elif kind == "ongoing_base":
+            out += [PlayAction(seat, c.uid, base=b) for b in bases]
+        else:
+            out += [PlayAction(seat, c.uid, target=u) for u in minions]
+    out.append(EndTurn(seat))
+    return out
+
+
+def decide(state: GameState, command: Command, rng: random.Random | None = None) -> tuple[ev.Event, ...]:
+    """The events that `command` causes, or a RuleViolation naming what is wrong."""
+    _check(state, command)
+    rng = rng or rng_for(state)
+    seat = command.seat
+    if isinstance(command, Choose):
+        made = ev.DecisionMade(seat, command.option)
+        stack = answer(state, command.option)
+        _, events = run(evolve(state, made), stack, rng)
+        return (made, *events)
+    if isinstance(command, EndTurn):
+        _, events = run(state, end_play_phase(), rng)
+        return tuple(events)
+    assert isinstance(command, PlayMinion | PlayAction)
+    card = next(c for c in state.players[seat].hand if c.uid == command.card).card
+    base = command.base
+    target = getattr(command, "target", None)
+    allowance = _allowance(state, seat, card, base)
+    steps = play_steps(state, seat, command.card, card, base, target, allowance)
+    out: list[ev.Event] = []
+    stack: list[Task] = []
+    state2, stopped = apply_steps(state, steps, stack, out)
+    if not stopped:
+        _, more = run(state2, stack, rng)
+        out += more
+    return tuple(out)
+
+
+def _check(state: GameState, command: Command) -> None:
+    """Raise the most precise RuleViolation when `command` is not a legal move."""
+    if state.status != "active":
+        raise GameNotActive(f"game {state.game_id} has ended; no command is accepted")
+    if command in legal_commands(state, command.seat):
+        return
+    waiting = awaited_seat(state)
+    if waiting != command.seat:
+        raise NotYourTurn(f"seat {command.seat} is not awaited; the game waits for seat {waiting}")
+    if state.pending is not None:
+        if not isinstance(command, Choose):
+            raise IllegalMove(
+                f"a decision is pending ({state.pending.prompt}); answer it with 'choose'"
+            )
+        raise IllegalTarget(f"option {command.option!r} is not one of the pending options")
+    if isinstance(command, Choose):
+        raise IllegalMove("there is no pending decision to choose for")
+    if state.phase != "play":
+        raise NotYourTurn(f"seat {command.seat} cannot act during the {state.phase} phase")
+    if isinstance(command, PlayMinion | PlayAction):
+        _check_play(state, command)
+    raise IllegalMove(f"{command.type} is not a legal move now")
+
+
+def _check_play(state: GameState, command: PlayMinion | PlayAction) -> None:
+    hand = {c.uid: c.card for c in state.players[command.seat].hand}
+    if command.card not in hand:
+        raise UnknownCard(f"card {command.card!r} is not in seat {command.seat}'s hand")
+    card = hand[command.card]
+    want = "minion" if isinstance(command, PlayMinion) else "action"
+    if rules.card_type(card) != want:
+        raise IllegalMove(f"card {command.card!r} ({card}) is not a {want}")
+    if _allowance(state, command.seat, card, None if want == "action" else command.base) is None:
+        if want == "action" or not any(
+            _allowance(state, command.seat, card, b) is not None for b in range(len(state.bases))
+        ):
+            raise IllegalMove(f"seat {command.seat} has no {want} play left that fits {card}")
+    base = command.base
+    if base is not None and not 0 <= base < len(state.bases):
+        raise IllegalTarget(f"base {base} is not in play (bases 0-{len(state.bases) - 1})")
+    if isinstance(command, PlayAction):
+        kind = rules.action_kind(card)
+        if kind == "ongoing_minion" and rules.find_minion(state, command.target or "") is None:
+            raise IllegalTarget(f"{card} must target a minion in play; got {command.target!r}")
+        if kind == "ongoing_base" and base is None:
+            raise IllegalTarget(f"{card} must be attached to a base: give 'base'")
+        if kind == "standard" and (base is not None or command.target is not None):
+            raise IllegalTarget(f"{card} takes no base or target; its choices come after playing")
+    raise IllegalTarget(f"{command.type} of {card} onto base {base} is not allowed")
+
+
+__all__ = ["RuleViolation", "awaited_seat", "decide", "legal_commands", "rng_for"]

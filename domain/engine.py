@@ -1,0 +1,104 @@
+"""The runner: pops tasks, applies the events they yield, stops at the first open decision."""
+
+from __future__ import annotations
+
+import random
+
+from domain import events as ev
+from domain.codec import decode, to_json
+from domain.evolve import evolve
+from domain.fx import Ask, Fx, Steps
+from domain.model import Decision, GameState, Option, Task
+from domain.registry import CONTINUATIONS
+
+SKIP = "skip"
+MAX_STEPS = 20_000
+
+
+def normalize(event: ev.Event) -> ev.Event:
+    """The event exactly as a replay from its JSON form will see it."""
+    return decode(type(event), to_json(event))
+
+
+def emit_task(event: ev.Event) -> Task:
+    """A task that emits an event later, after earlier tasks have run."""
+    return Task("emit", {"type": event.type, "payload": to_json(event)})
+
+
+def run(
+    state: GameState, stack: list[Task], rng: random.Random
+) -> tuple[GameState, list[ev.Event]]:
+    """Run tasks until none is left, the game ends, or a decision must be made."""
+    out: list[ev.Event] = []
+    for _ in range(MAX_STEPS):
+        if not stack or state.status == "ended":
+            return state, out
+        task = stack.pop()
+        fn = CONTINUATIONS.get(task.key)
+        if fn is None:
+            continue
+        items = fn(Fx(state, task.ctx, rng)) or ()
+        state, stopped = apply_steps(state, items, stack, out)
+        if stopped:
+            return state, out
+    raise RuntimeError("effect loop did not settle")
+
+
+def apply_steps(
+    state: GameState, items: Steps, stack: list[Task], out: list[ev.Event]
+) -> tuple[GameState, bool]:
+    """Apply events in order until a task or a decision; push what is left onto the stack."""
+    for n, item in enumerate(items):
+        if isinstance(item, ev.Event):
+            e = normalize(item)
+            state = evolve(state, e)
+            out.append(e)
+        elif isinstance(item, Task):
+            rest = [i if isinstance(i, Task | Ask) else emit_task(i) for i in items[n:]]
+            stack.extend(_as_tasks(rest)[::-1])
+            return state, False
+        elif isinstance(item, Ask):
+            return _ask(state, item, stack, out)
+    return state, False
+
+
+def _as_tasks(items: list[Task | Ask]) -> list[Task]:
+    return [i if isinstance(i, Task) else Task("ask", {"ask": to_json(i)}) for i in items]
+
+
+def _ask(state: GameState, ask: Ask, stack: list[Task], out: list[ev.Event]) -> tuple[GameState, bool]:
+    options = list(ask.options)
+    if not options:
+        return state, False
+    if ask.auto and not ask.optional and len(options) == 1:
+        stack.append(Task(ask.then.key, {**ask.then.ctx, "choice": options[0].value}))
+        return state, False
+    if ask.optional:
+        options.append(Option(id=SKIP, label=ask.skip_label, value=None))
+    decision = Decision(
+        seat=ask.seat,
+        kind=ask.kind,
+        prompt=ask.prompt,
+        options=tuple(options),
+        then=ask.then,
+        stack=tuple(stack),
+        source=str(ask.then.ctx.get("card")) if ask.then.ctx.get("card") else None,
+    )
+    stack.clear()
+    e = normalize(ev.DecisionRequested(decision))
+    out.append(e)
+    return evolve(state, e), True
+
+
+def answer(state: GameState, option_id: str) -> list[Task]:
+    """The work to resume after the awaited seat picks `option_id` (already validated)."""
+    d = state.pending
+    assert d is not None
+    opt = next(o for o in d.options if o.id == option_id)
+    stack = list(d.stack)
+    if opt.id == SKIP and opt.value is None:
+        if d.then.ctx.get("on_skip"):
+            stack.append(Task(str(d.then.ctx["on_skip"]), dict(d.then.ctx)))
+        return stack
+    stack.append(Task(d.then.key, {**d.then.ctx, "choice": opt.value}))
+    return stack

@@ -1,0 +1,313 @@
+"""Domain events: immutable facts. Every random outcome is stored in the event that made it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from domain.model import Attached, CardRef, Decision, Placement
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base class of every event; `type` is its stable name in logs."""
+
+    type: ClassVar[str] = "event"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+def event(name: str) -> object:
+    """Register an event class under its stable log name."""
+
+    def wrap(cls: type[Event]) -> type[Event]:
+        cls.type = name
+        EVENT_TYPES[name] = cls
+        return cls
+
+    return wrap
+
+
+@dataclass(frozen=True)
+class PlayerInit:
+    seat: int
+    name: str
+    factions: tuple[str, ...]
+    bot: str | None
+    deck: tuple[CardRef, ...]
+    hand: tuple[CardRef, ...] = ()
+    discard: tuple[CardRef, ...] = ()
+    vp: int = 0
+
+
+@dataclass(frozen=True)
+class MinionInit:
+    base: int
+    uid: str
+    card: str
+    owner: int
+    attached: tuple[Attached, ...] = ()
+
+
+@event("game_created")
+@dataclass(frozen=True)
+class GameCreated(Event):
+    game_id: str
+    seed: str
+    scripted: bool
+    first_seat: int
+    players: tuple[PlayerInit, ...]
+    bases: tuple[str, ...]
+    base_deck: tuple[str, ...]
+    board: tuple[MinionInit, ...] = ()
+    base_attached: tuple[tuple[int, Attached], ...] = ()
+
+
+@event("cards_drawn")
+@dataclass(frozen=True)
+class CardsDrawn(Event):
+    seat: int
+    cards: tuple[CardRef, ...]
+
+
+@event("deck_reshuffled")
+@dataclass(frozen=True)
+class DeckReshuffled(Event):
+    """The seat's discard pile became its deck, in this order (top first)."""
+
+    seat: int
+    order: tuple[CardRef, ...]
+
+
+@event("hand_discarded")
+@dataclass(frozen=True)
+class HandDiscarded(Event):
+    seat: int
+    cards: tuple[CardRef, ...]
+    reason: str = "mulligan"
+
+
+@event("card_discarded")
+@dataclass(frozen=True)
+class CardDiscarded(Event):
+    """A card leaves a hand or the resolving area for its owner's discard pile."""
+
+    uid: str
+    card: str
+    owner: int
+    zone: str  # hand | resolving
+
+
+@event("turn_started")
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    seat: int
+    turn: int
+
+
+@event("phase_changed")
+@dataclass(frozen=True)
+class PhaseChanged(Event):
+    phase: str
+
+
+@event("minion_played")
+@dataclass(frozen=True)
+class MinionPlayed(Event):
+    seat: int
+    uid: str
+    card: str
+    base: int
+    allowance: int | None  # index into the seat's plays; None for a play outside the allowances
+
+
+@event("action_played")
+@dataclass(frozen=True)
+class ActionPlayed(Event):
+    seat: int
+    uid: str
+    card: str
+    base: int | None
+    target: str | None
+    allowance: int | None
+
+
+@event("action_attached")
+@dataclass(frozen=True)
+class ActionAttached(Event):
+    uid: str
+    base: int
+    target: str | None  # minion uid, or None for the base itself
+    controller: int
+
+
+@event("minion_removed")
+@dataclass(frozen=True)
+class MinionRemoved(Event):
+    """A minion leaves play for a zone of its owner; its attached actions are discarded."""
+
+    uid: str
+    card: str
+    owner: int
+    base: int
+    to: str  # discard | hand | deck_bottom | deck_top
+    reason: str  # destroyed | returned | placed | scored
+
+
+@event("attached_removed")
+@dataclass(frozen=True)
+class AttachedRemoved(Event):
+    uid: str
+    card: str
+    owner: int
+    reason: str  # destroyed | discarded
+
+
+@event("minion_moved")
+@dataclass(frozen=True)
+class MinionMoved(Event):
+    uid: str
+    from_base: int
+    to_base: int
+
+
+@event("power_modified")
+@dataclass(frozen=True)
+class PowerModified(Event):
+    uid: str
+    amount: int
+    until_turn: int
+
+
+@event("breakpoint_modified")
+@dataclass(frozen=True)
+class BreakpointModified(Event):
+    base: str
+    amount: int
+    until_turn: int
+
+
+@event("play_granted")
+@dataclass(frozen=True)
+class PlayGranted(Event):
+    seat: int
+    kind: str
+    max_power: int | None = None
+    base: str | None = None
+    source: str = ""
+
+
+@event("vp_gained")
+@dataclass(frozen=True)
+class VpGained(Event):
+    seat: int
+    amount: int
+    reason: str
+
+
+@event("hand_revealed")
+@dataclass(frozen=True)
+class HandRevealed(Event):
+    """A seat's hand was shown to another seat only."""
+
+    seat: int
+    to_seat: int
+    cards: tuple[CardRef, ...]
+
+
+@event("scoring_started")
+@dataclass(frozen=True)
+class ScoringStarted(Event):
+    base: int
+    card: str
+
+
+@event("base_scored")
+@dataclass(frozen=True)
+class BaseScored(Event):
+    base: int
+    card: str
+    placements: tuple[Placement, ...]
+
+
+@event("base_cleared")
+@dataclass(frozen=True)
+class BaseCleared(Event):
+    """Every card left on the scored base goes to its owner's discard pile."""
+
+    base: int
+
+
+@event("base_replaced")
+@dataclass(frozen=True)
+class BaseReplaced(Event):
+    """The scored base goes to the base discard and the named base (or none) takes its place."""
+
+    base: int
+    old: str
+    new: str | None
+
+
+@event("base_deck_shuffled")
+@dataclass(frozen=True)
+class BaseDeckShuffled(Event):
+    """The base deck (with the base discard when `with_discard`) now has this order."""
+
+    order: tuple[str, ...]
+    with_discard: bool
+
+
+@event("base_deck_reordered")
+@dataclass(frozen=True)
+class BaseDeckReordered(Event):
+    """The top of the base deck was replaced by these bases, top first."""
+
+    top: tuple[str, ...]
+    count: int
+    seat: int | None = None  # who looked at them; only that seat sees the new order
+
+
+@event("bases_swapped")
+@dataclass(frozen=True)
+class BasesSwapped(Event):
+    """A base from the base deck takes the place of a base in play, which goes to the deck."""
+
+    base: int
+    old: str
+    new: str
+
+
+@event("decision_requested")
+@dataclass(frozen=True)
+class DecisionRequested(Event):
+    decision: Decision
+
+
+@event("decision_made")
+@dataclass(frozen=True)
+class DecisionMade(Event):
+    seat: int
+    option: str
+
+
+@event("effects_expired")
+@dataclass(frozen=True)
+class EffectsExpired(Event):
+    turn: int
+
+
+@event("flag_set")
+@dataclass(frozen=True)
+class FlagSet(Event):
+    flag: str
+
+
+@event("game_ended")
+@dataclass(frozen=True)
+class GameEnded(Event):
+    winner: int
+    vp: tuple[int, ...]
+
+
+__all__ = [name for name in dir() if name[0].isupper()]

@@ -1,0 +1,388 @@
+"""evolve(state, event) -> state: the pure fold. Generic over cards; never fails, never random."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from domain import events as ev
+from domain.model import Allowance, Attached, Base, CardRef, GameState, Minion, Player
+
+_APPLY: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {}
+
+
+def _on(cls: type[ev.Event]) -> Callable[[Callable[[GameState, Any], GameState]], Any]:
+    def wrap(fn: Callable[[GameState, Any], GameState]) -> Callable[[GameState, Any], GameState]:
+        _APPLY[cls] = fn
+        return fn
+
+    return wrap
+
+
+def evolve(state: GameState | None, event: ev.Event) -> GameState:
+    """The state after `event`; the version counts events."""
+    if state is None:
+        assert isinstance(event, ev.GameCreated), "a game starts with game_created"
+        return _created(event)
+    fn = _APPLY.get(type(event))
+    new = fn(state, event) if fn else state
+    return replace(new, version=state.version + 1)
+
+
+def replay(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
+    """Fold events from `state` (or from nothing)."""
+    for e in events:
+        state = evolve(state, e)
+    if state is None:
+        raise ValueError("no events to replay")
+    return state
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def _set_player(state: GameState, seat: int, **changes: Any) -> GameState:
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def _set_base(state: GameState, index: int, base: Base) -> GameState:
+    bases = list(state.bases)
+    bases[index] = base
+    return replace(state, bases=tuple(bases))
+
+
+def _without(cards: tuple[CardRef, ...], uid: str) -> tuple[CardRef, ...]:
+    return tuple(c for c in cards if c.uid != uid)
+
+
+def _to_discard(state: GameState, cards: Iterable[CardRef | Attached | Minion]) -> GameState:
+    for c in cards:
+        p = state.players[c.owner]
+        state = _set_player(state, c.owner, discard=(*p.discard, CardRef(c.uid, c.card, c.owner)))
+    return state
+
+
+def _find_minion(state: GameState, uid: str) -> tuple[int, Minion] | None:
+    for i, b in enumerate(state.bases):
+        for m in b.minions:
+            if m.uid == uid:
+                return i, m
+    return None
+
+
+def _drop_minion(state: GameState, uid: str) -> GameState:
+    found = _find_minion(state, uid)
+    if not found:
+        return state
+    i, _ = found
+    b = state.bases[i]
+    state = _set_base(state, i, replace(b, minions=tuple(m for m in b.minions if m.uid != uid)))
+    return replace(state, temp_power=tuple(t for t in state.temp_power if t.uid != uid))
+
+
+# --- event handlers ------------------------------------------------------------------------
+
+
+def _created(e: ev.GameCreated) -> GameState:
+    players = tuple(
+        Player(
+            seat=p.seat,
+            name=p.name,
+            factions=p.factions,
+            bot=p.bot,
+            vp=p.vp,
+            hand=p.hand,
+            deck=p.deck,
+            discard=p.discard,
+        )
+        for p in e.players
+    )
+    bases = [Base(card=c) for c in e.bases]
+    for m in e.board:
+        b = bases[m.base]
+        minion = Minion(m.uid, m.card, m.owner, m.owner, m.attached)
+        bases[m.base] = replace(b, minions=(*b.minions, minion))
+    for i, a in e.base_attached:
+        bases[i] = replace(bases[i], attached=(*bases[i].attached, a))
+    return GameState(
+        game_id=e.game_id,
+        seed=e.seed,
+        players=players,
+        bases=tuple(bases),
+        base_deck=e.base_deck,
+        first_seat=e.first_seat,
+        active=e.first_seat,
+        scripted=e.scripted,
+        version=1,
+    )
+
+
+@_on(ev.CardsDrawn)
+def _drawn(s: GameState, e: ev.CardsDrawn) -> GameState:
+    p = s.players[e.seat]
+    uids = {c.uid for c in e.cards}
+    deck = tuple(c for c in p.deck if c.uid not in uids)
+    return _set_player(s, e.seat, deck=deck, hand=(*p.hand, *e.cards))
+
+
+@_on(ev.DeckReshuffled)
+def _reshuffled(s: GameState, e: ev.DeckReshuffled) -> GameState:
+    p = s.players[e.seat]
+    return _set_player(s, e.seat, deck=(*p.deck, *e.order), discard=())
+
+
+@_on(ev.HandDiscarded)
+def _hand_discarded(s: GameState, e: ev.HandDiscarded) -> GameState:
+    p = s.players[e.seat]
+    uids = {c.uid for c in e.cards}
+    s = _set_player(s, e.seat, hand=tuple(c for c in p.hand if c.uid not in uids))
+    return _to_discard(s, e.cards)
+
+
+@_on(ev.CardDiscarded)
+def _card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
+    if e.zone == "resolving":
+        s = replace(s, resolving=_without(s.resolving, e.uid))
+    else:
+        for p in s.players:
+            if any(c.uid == e.uid for c in p.hand):
+                s = _set_player(s, p.seat, hand=_without(p.hand, e.uid))
+    return _to_discard(s, [CardRef(e.uid, e.card, e.owner)])
+
+
+@_on(ev.TurnStarted)
+def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
+    players = tuple(
+        replace(
+            p,
+            plays=(Allowance("minion"), Allowance("action")) if p.seat == e.seat else (),
+            minions_played=0,
+        )
+        for p in s.players
+    )
+    return replace(s, players=players, active=e.seat, turn=e.turn, phase="start", flags=())
+
+
+@_on(ev.PhaseChanged)
+def _phase(s: GameState, e: ev.PhaseChanged) -> GameState:
+    if e.phase == "draw":
+        # unused plays are lost when the play phase ends
+        s = replace(s, players=tuple(replace(p, plays=()) for p in s.players))
+    return replace(s, phase=e.phase)
+
+
+def _use_allowance(s: GameState, seat: int, index: int | None, minion: bool) -> GameState:
+    p = s.players[seat]
+    plays = p.plays
+    if index is not None and 0 <= index < len(plays):
+        plays = plays[:index] + plays[index + 1 :]
+    return _set_player(
+        s, seat, plays=plays, minions_played=p.minions_played + (1 if minion else 0)
+    )
+
+
+@_on(ev.MinionPlayed)
+def _minion_played(s: GameState, e: ev.MinionPlayed) -> GameState:
+    p = s.players[e.seat]
+    card = next((c for c in p.hand if c.uid == e.uid), CardRef(e.uid, e.card, e.seat))
+    s = _set_player(s, e.seat, hand=_without(p.hand, e.uid))
+    s = _use_allowance(s, e.seat, e.allowance, minion=True)
+    b = s.bases[e.base]
+    minion = Minion(e.uid, e.card, card.owner, e.seat)
+    return _set_base(s, e.base, replace(b, minions=(*b.minions, minion)))
+
+
+@_on(ev.ActionPlayed)
+def _action_played(s: GameState, e: ev.ActionPlayed) -> GameState:
+    p = s.players[e.seat]
+    card = next((c for c in p.hand if c.uid == e.uid), CardRef(e.uid, e.card, e.seat))
+    s = _set_player(s, e.seat, hand=_without(p.hand, e.uid))
+    s = _use_allowance(s, e.seat, e.allowance, minion=False)
+    return replace(s, resolving=(*s.resolving, card))
+
+
+@_on(ev.ActionAttached)
+def _attached(s: GameState, e: ev.ActionAttached) -> GameState:
+    card = next((c for c in s.resolving if c.uid == e.uid), None)
+    if card is None:
+        return s
+    s = replace(s, resolving=_without(s.resolving, e.uid))
+    att = Attached(card.uid, card.card, card.owner, e.controller)
+    b = s.bases[e.base]
+    if e.target is None:
+        return _set_base(s, e.base, replace(b, attached=(*b.attached, att)))
+    minions = tuple(
+        replace(m, attached=(*m.attached, att)) if m.uid == e.target else m for m in b.minions
+    )
+    return _set_base(s, e.base, replace(b, minions=minions))
+
+
+@_on(ev.MinionRemoved)
+def _minion_removed(s: GameState, e: ev.MinionRemoved) -> GameState:
+    found = _find_minion(s, e.uid)
+    if not found:
+        return s
+    _, m = found
+    s = _drop_minion(s, e.uid)
+    s = _to_discard(s, m.attached)
+    ref = CardRef(m.uid, m.card, m.owner)
+    p = s.players[m.owner]
+    if e.to == "hand":
+        return _set_player(s, m.owner, hand=(*p.hand, ref))
+    if e.to == "deck_bottom":
+        return _set_player(s, m.owner, deck=(*p.deck, ref))
+    if e.to == "deck_top":
+        return _set_player(s, m.owner, deck=(ref, *p.deck))
+    return _to_discard(s, [ref])
+
+
+@_on(ev.AttachedRemoved)
+def _attached_removed(s: GameState, e: ev.AttachedRemoved) -> GameState:
+    bases = []
+    for b in s.bases:
+        minions = tuple(
+            replace(m, attached=tuple(a for a in m.attached if a.uid != e.uid)) for m in b.minions
+        )
+        bases.append(
+            replace(b, minions=minions, attached=tuple(a for a in b.attached if a.uid != e.uid))
+        )
+    s = replace(s, bases=tuple(bases))
+    return _to_discard(s, [CardRef(e.uid, e.card, e.owner)])
+
+
+@_on(ev.MinionMoved)
+def _moved(s: GameState, e: ev.MinionMoved) -> GameState:
+    found = _find_minion(s, e.uid)
+    if not found:
+        return s
+    _, m = found
+    temp = s.temp_power
+    s = replace(_drop_minion(s, e.uid), temp_power=temp)
+    b = s.bases[e.to_base]
+    return _set_base(s, e.to_base, replace(b, minions=(*b.minions, m)))
+
+
+@_on(ev.PowerModified)
+def _power(s: GameState, e: ev.PowerModified) -> GameState:
+    from domain.model import TempPower
+
+    return replace(s, temp_power=(*s.temp_power, TempPower(e.uid, e.amount, e.until_turn)))
+
+
+@_on(ev.BreakpointModified)
+def _breakpoint(s: GameState, e: ev.BreakpointModified) -> GameState:
+    from domain.model import TempBreakpoint
+
+    mod = TempBreakpoint(e.base, e.amount, e.until_turn)
+    return replace(s, temp_breakpoints=(*s.temp_breakpoints, mod))
+
+
+@_on(ev.PlayGranted)
+def _granted(s: GameState, e: ev.PlayGranted) -> GameState:
+    p = s.players[e.seat]
+    return _set_player(s, e.seat, plays=(*p.plays, Allowance(e.kind, e.max_power, e.base, e.source)))
+
+
+@_on(ev.VpGained)
+def _vp(s: GameState, e: ev.VpGained) -> GameState:
+    return _set_player(s, e.seat, vp=max(0, s.players[e.seat].vp + e.amount))
+
+
+@_on(ev.ScoringStarted)
+def _scoring(s: GameState, e: ev.ScoringStarted) -> GameState:
+    return replace(s, scoring=e.card)
+
+
+@_on(ev.BaseScored)
+def _scored(s: GameState, e: ev.BaseScored) -> GameState:
+    players = list(s.players)
+    for pl in e.placements:
+        players[pl.seat] = replace(players[pl.seat], vp=players[pl.seat].vp + pl.vp)
+    return replace(s, players=tuple(players), last_scored=e.placements)
+
+
+@_on(ev.BaseCleared)
+def _cleared(s: GameState, e: ev.BaseCleared) -> GameState:
+    b = s.bases[e.base]
+    cards: list[CardRef | Attached | Minion] = []
+    for m in b.minions:
+        cards.extend(m.attached)
+        cards.append(m)
+    cards.extend(b.attached)
+    uids = {m.uid for m in b.minions}
+    s = replace(s, temp_power=tuple(t for t in s.temp_power if t.uid not in uids))
+    s = _set_base(s, e.base, replace(b, minions=(), attached=()))
+    return _to_discard(s, cards)
+
+
+@_on(ev.BaseReplaced)
+def _replaced(s: GameState, e: ev.BaseReplaced) -> GameState:
+    deck = s.base_deck
+    if e.new is not None and e.new in deck:
+        i = deck.index(e.new)
+        deck = deck[:i] + deck[i + 1 :]
+    bases = list(s.bases)
+    if e.new is None:
+        del bases[e.base]
+    else:
+        bases[e.base] = Base(card=e.new)
+    discard = tuple(c for c in s.base_discard if c != e.new)
+    return replace(
+        s,
+        bases=tuple(bases),
+        base_deck=deck,
+        base_discard=discard if e.new == e.old else (*discard, e.old),
+        scoring=None,
+        temp_breakpoints=tuple(t for t in s.temp_breakpoints if t.base != e.old),
+    )
+
+
+@_on(ev.BaseDeckShuffled)
+def _base_shuffled(s: GameState, e: ev.BaseDeckShuffled) -> GameState:
+    return replace(s, base_deck=e.order, base_discard=() if e.with_discard else s.base_discard)
+
+
+@_on(ev.BaseDeckReordered)
+def _base_reordered(s: GameState, e: ev.BaseDeckReordered) -> GameState:
+    return replace(s, base_deck=(*e.top, *s.base_deck[e.count :]))
+
+
+@_on(ev.BasesSwapped)
+def _swapped(s: GameState, e: ev.BasesSwapped) -> GameState:
+    old = s.bases[e.base]
+    s = _to_discard(s, old.attached)
+    deck = tuple(c for c in s.base_deck if c != e.new) + (e.old,)
+    s = replace(s, base_deck=deck)
+    return _set_base(s, e.base, Base(card=e.new, minions=old.minions))
+
+
+@_on(ev.DecisionRequested)
+def _asked(s: GameState, e: ev.DecisionRequested) -> GameState:
+    return replace(s, pending=e.decision)
+
+
+@_on(ev.DecisionMade)
+def _answered(s: GameState, e: ev.DecisionMade) -> GameState:
+    return replace(s, pending=None)
+
+
+@_on(ev.EffectsExpired)
+def _expired(s: GameState, e: ev.EffectsExpired) -> GameState:
+    return replace(
+        s,
+        temp_power=tuple(t for t in s.temp_power if t.until_turn > e.turn),
+        temp_breakpoints=tuple(t for t in s.temp_breakpoints if t.until_turn > e.turn),
+    )
+
+
+@_on(ev.FlagSet)
+def _flag(s: GameState, e: ev.FlagSet) -> GameState:
+    return replace(s, flags=(*s.flags, e.flag))
+
+
+@_on(ev.GameEnded)
+def _ended(s: GameState, e: ev.GameEnded) -> GameState:
+    return replace(s, status="ended", winner=e.winner, phase="over", pending=None)

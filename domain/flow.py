@@ -1,0 +1,267 @@
+"""The turn: start, play, scoring (with Me first! windows), draw, end, and the game's end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import events as ev
+from domain import registry as reg
+from domain import rules
+from domain.catalogue import catalogue
+from domain.fx import Fx, Steps
+from domain.model import GameState, Option, Placement, Task
+from domain.registry import continuation
+from domain.verbs import base_hook_task
+
+
+def start_turn(seat: int) -> Task:
+    """The task that begins `seat`'s turn."""
+    return Task("start_turn", {"seat": seat})
+
+
+@continuation("start_turn")
+def _start_turn(fx: Fx) -> Steps:
+    seat = int(fx.ctx["seat"])
+    out: list[Any] = [ev.TurnStarted(seat, fx.state.turn + 1)]
+    for i, b in enumerate(fx.state.bases):
+        if "start_of_turn" in reg.BASE_HOOKS.get(b.card, {}):
+            out.append(base_hook_task(b.card, i, "start_of_turn", by=seat))
+    out.append(ev.PhaseChanged("play"))
+    return tuple(out)
+
+
+def end_play_phase() -> list[Task]:
+    """The rest of the turn after the play phase, top of stack last."""
+    return [Task("end_phase"), Task("draw_phase"), Task("scoring_check"), Task("to_scoring")]
+
+
+@continuation("to_scoring")
+def _to_scoring(fx: Fx) -> Steps:
+    return (ev.PhaseChanged("scoring"),)
+
+
+@continuation("scoring_check")
+def _scoring_check(fx: Fx) -> Steps:
+    ready = rules.ready_to_score(fx.state)
+    if not ready:
+        return ()
+    prompt = "Several bases are ready to score: choose the next one"
+    return fx.choose_base(ready, prompt, "scoring_pick", seat=fx.state.active)
+
+
+@continuation("scoring_pick")
+def _scoring_pick(fx: Fx) -> Steps:
+    return Task("score_base", {"base": int(fx.choice)}), Task("scoring_check")
+
+
+@continuation("score_base")
+def _score_base(fx: Fx) -> Steps:
+    i = fx.base
+    card = fx.state.bases[i].card
+    hook = {"src": card, "card": card, "base": i}
+    return (
+        ev.ScoringStarted(i, card),
+        base_hook_task(card, i, "before_scoring"),
+        me_first("before_scoring", i, fx.state.active),
+        Task("award", hook),
+        base_hook_task(card, i, "after_scoring"),
+        me_first("after_scoring", i, fx.state.active),
+        Task("clear_base", hook),
+        Task("replace_base", hook),
+    )
+
+
+def placements(state: GameState, base: int) -> tuple[Placement, ...]:
+    """Ranks on a base: ties share the better place and push the next place down."""
+    powers = rules.power_by_seat(state, base)
+    contenders = {s: p for s, p in powers.items()}
+    vp = catalogue().base(state.bases[base].card).vp
+    out = []
+    for seat in rules.seats_from(state, state.active):
+        if seat not in contenders:
+            continue
+        place = sum(1 for p in contenders.values() if p > contenders[seat])
+        out.append(Placement(seat, contenders[seat], place, vp[place] if place < 3 else 0))
+    return tuple(out)
+
+
+@continuation("award")
+def _award(fx: Fx) -> Steps:
+    i = fx.base
+    result = list(placements(fx.state, i))
+    card = fx.state.bases[i].card
+    bonus = reg.SCORING_BONUS.get(card)
+    if bonus and rules.base_active(fx.state, i):
+        extra = bonus(fx.state, i, {p.seat: p.place for p in result})
+        result = [Placement(p.seat, p.power, p.place, p.vp + extra.get(p.seat, 0)) for p in result]
+        for seat, vp in extra.items():
+            if vp and seat not in {p.seat for p in result}:
+                result.append(Placement(seat, 0, 9, vp))
+    return (ev.BaseScored(i, card, tuple(result)),)
+
+
+@continuation("clear_base")
+def _clear_base(fx: Fx) -> Steps:
+    return (ev.BaseCleared(fx.base),)
+
+
+@continuation("replace_base")
+def _replace_base(fx: Fx) -> Steps:
+    i, old = fx.base, fx.card
+    if "replacement" in reg.BASE_HOOKS.get(old, {}) and rules.base_active(fx.state, i):
+        return (base_hook_task(old, i, "replacement"), Task("replaced", fx.with_ctx()))
+    return (*replace_with_top(fx, i, old), Task("replaced", fx.with_ctx()))
+
+
+def replace_with_top(fx: Fx, i: int, old: str) -> Steps:
+    """Replace base i by the top of the base deck, reshuffling the base discard if needed."""
+    s = fx.state
+    if s.base_deck:
+        return (ev.BaseReplaced(i, old, s.base_deck[0]),)
+    pool = list(s.base_discard)
+    if not pool:
+        return (ev.BaseReplaced(i, old, old),)
+    fx.rng.shuffle(pool)
+    return ev.BaseDeckShuffled(tuple(pool), True), ev.BaseReplaced(i, old, pool[0])
+
+
+@continuation("replaced")
+def _replaced(fx: Fx) -> Steps:
+    i = fx.base
+    if i >= len(fx.state.bases):
+        return ()
+    old = fx.card
+    if "replaced" in reg.BASE_HOOKS.get(old, {}):
+        return (Task("base_hook_gone", {**fx.ctx, "moment": "replaced"}),)
+    return ()
+
+
+@continuation("base_hook_gone")
+def _base_hook_gone(fx: Fx) -> Steps:
+    """A scored base's ability that acts after it has left play (e.g. Tortuga)."""
+    fn = reg.BASE_HOOKS.get(fx.card, {}).get(str(fx.ctx["moment"]))
+    return fn(fx) if fn else ()
+
+
+# --- Me first! ------------------------------------------------------------------------------
+
+
+def me_first(window: str, base: int, seat: int, passes: int = 0) -> Task:
+    """A round of Specials: from `seat` clockwise until every seat has passed in a row."""
+    return Task("me_first", {"window": window, "base": base, "seat": seat, "passes": passes})
+
+
+def specials_for(state: GameState, seat: int, window: str, base: int) -> list[Option]:
+    """The Specials `seat` may use now, as options."""
+    p = state.players[seat]
+    zones: list[tuple[str, str, str]] = [(c.uid, c.card, "hand") for c in p.hand]
+    zones += [(m.uid, m.card, "play") for _, m in rules.all_minions(state) if m.controller == seat]
+    zones += [(c.uid, c.card, "discard") for c in p.discard]
+    out = []
+    for uid, card, zone in zones:
+        for k, sp in enumerate(reg.SPECIALS.get(card, [])):
+            if sp.window == window and sp.zone == zone and sp.when(state, seat, uid, base):
+                value = {"uid": uid, "card": card, "special": k}
+                out.append(Option(f"{uid}:{k}", sp.label, value, uid=uid, card=card))
+    return out
+
+
+@continuation("me_first")
+def _me_first(fx: Fx) -> Steps:
+    window, base = str(fx.ctx["window"]), fx.base
+    seat, passes = int(fx.ctx["seat"]), int(fx.ctx["passes"])
+    n = len(fx.state.players)
+    while passes < n:
+        options = specials_for(fx.state, seat, window, base)
+        if options:
+            prompt = f"Me first! ({window.replace('_', ' ')}): use a Special or pass"
+            return fx.ask(
+                seat, "special", prompt, options, "me_first_answer", optional=True,
+                skip_label="Pass", on_skip="me_first_pass", seat=seat, passes=passes,
+            )
+        seat, passes = rules.next_seat(fx.state, seat), passes + 1
+    return ()
+
+
+@continuation("me_first_pass")
+def _me_first_pass(fx: Fx) -> Steps:
+    seat = rules.next_seat(fx.state, int(fx.ctx["seat"]))
+    return (me_first(str(fx.ctx["window"]), fx.base, seat, int(fx.ctx["passes"]) + 1),)
+
+
+@continuation("me_first_answer")
+def _me_first_answer(fx: Fx) -> Steps:
+    choice = dict(fx.choice)
+    seat = int(fx.ctx["seat"])
+    sp = reg.SPECIALS[str(choice["card"])][int(choice["special"])]
+    ctx = {"src": choice["uid"], "card": choice["card"], "by": seat, "base": fx.base}
+    effect = sp.effect(Fx(fx.state, ctx, fx.rng))
+    nxt = me_first(str(fx.ctx["window"]), fx.base, rules.next_seat(fx.state, seat), 0)
+    return (*effect, nxt)
+
+
+# --- draw and end of turn --------------------------------------------------------------------
+
+
+@continuation("draw_phase")
+def _draw_phase(fx: Fx) -> Steps:
+    seat = fx.state.active
+    return ev.PhaseChanged("draw"), *fx.draw(seat, 2), Task("hand_limit", {"seat": seat})
+
+
+@continuation("hand_limit")
+def _hand_limit(fx: Fx) -> Steps:
+    seat = int(fx.ctx["seat"])
+    hand = fx.state.players[seat].hand
+    if len(hand) <= rules.HAND_LIMIT:
+        return ()
+    options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in hand]
+    prompt = f"Discard down to {rules.HAND_LIMIT} cards ({len(hand) - rules.HAND_LIMIT} more)"
+    return fx.ask(seat, "discard", prompt, options, "hand_limit_discard")
+
+
+@continuation("hand_limit_discard")
+def _hand_limit_discard(fx: Fx) -> Steps:
+    seat = int(fx.ctx["seat"])
+    card = next(c for c in fx.state.players[seat].hand if c.uid == fx.choice)
+    return ev.CardDiscarded(card.uid, card.card, card.owner, "hand"), Task("hand_limit", fx.ctx)
+
+
+@continuation("end_phase")
+def _end_phase(fx: Fx) -> Steps:
+    return ev.PhaseChanged("end"), ev.EffectsExpired(fx.state.turn), Task("check_end")
+
+
+@continuation("check_end")
+def _check_end(fx: Fx) -> Steps:
+    vps = [p.vp for p in fx.state.players]
+    best = max(vps)
+    if best >= rules.WIN_VP and vps.count(best) == 1:
+        return (ev.GameEnded(vps.index(best), tuple(vps)),)
+    return (start_turn(rules.next_seat(fx.state, fx.state.active)),)
+
+
+# --- setup: the mulligan ---------------------------------------------------------------------
+
+
+@continuation("mulligan_offer")
+def _mulligan_offer(fx: Fx) -> Steps:
+    seat = int(fx.ctx["seat"])
+    hand = fx.state.players[seat].hand
+    if any(rules.card_type(c.card) == "minion" for c in hand):
+        return ()
+    options = [
+        Option("mulligan", "Show this hand, discard it and draw 5 new cards", True),
+        Option("keep", "Keep this hand", False),
+    ]
+    prompt = "Your starting hand has no minion: take a new hand?"
+    return fx.ask(seat, "mulligan", prompt, options, "mulligan_answer", seat=seat)
+
+
+@continuation("mulligan_answer")
+def _mulligan_answer(fx: Fx) -> Steps:
+    seat = int(fx.ctx["seat"])
+    if not fx.choice:
+        return ()
+    hand = fx.state.players[seat].hand
+    return ev.HandDiscarded(seat, hand, "mulligan"), *fx.draw(seat, 5)

@@ -1,0 +1,168 @@
+"""The game state: frozen dataclasses only, rebuilt by folding events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """One physical card: its instance uid, catalogue id and owner seat."""
+
+    uid: str
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
+class Attached:
+    """An ongoing action attached to a base or a minion."""
+
+    uid: str
+    card: str
+    owner: int
+    controller: int
+
+
+@dataclass(frozen=True)
+class Minion:
+    """A minion in play on a base."""
+
+    uid: str
+    card: str
+    owner: int
+    controller: int
+    attached: tuple[Attached, ...] = ()
+    counters: int = 0
+
+
+@dataclass(frozen=True)
+class Base:
+    """A base in play with its minions and the actions attached to it."""
+
+    card: str
+    minions: tuple[Minion, ...] = ()
+    attached: tuple[Attached, ...] = ()
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """A card play a seat may still make this turn."""
+
+    kind: str  # "minion" | "action"
+    max_power: int | None = None
+    base: str | None = None  # base card id the card must go to
+    source: str = "turn"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat: who plays it, its factions, zones and VP."""
+
+    seat: int
+    name: str
+    factions: tuple[str, ...]
+    bot: str | None = None
+    vp: int = 0
+    hand: tuple[CardRef, ...] = ()
+    deck: tuple[CardRef, ...] = ()  # top first
+    discard: tuple[CardRef, ...] = ()
+    plays: tuple[Allowance, ...] = ()
+    minions_played: int = 0  # minions played this turn (for "if you have not played a minion")
+
+
+@dataclass(frozen=True)
+class Task:
+    """One step of pending work: a registered handler key and its JSON context."""
+
+    key: str
+    ctx: Mapping[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer to a pending decision."""
+
+    id: str
+    label: str
+    value: JSON = None
+    uid: str | None = None
+    card: str | None = None
+    base: int | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A choice the game waits for, with its legal options and its continuation."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    then: Task
+    stack: tuple[Task, ...] = ()  # the work left after the continuation, top last
+    source: str | None = None  # card id of the ability asking
+
+
+@dataclass(frozen=True)
+class TempPower:
+    """A power change on a minion that ends at the end of a given turn."""
+
+    uid: str
+    amount: int
+    until_turn: int
+
+
+@dataclass(frozen=True)
+class TempBreakpoint:
+    """A breakpoint change on a base that ends at the end of a given turn."""
+
+    base: str
+    amount: int
+    until_turn: int
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One seat's result on a scored base."""
+
+    seat: int
+    power: int
+    place: int  # 0 winner, 1 runner-up, 2 third, 3+ nothing
+    vp: int
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything the rules need; derived numbers (power, totals) are computed, never stored."""
+
+    game_id: str
+    seed: str
+    players: tuple[Player, ...]
+    bases: tuple[Base, ...] = ()
+    base_deck: tuple[str, ...] = ()  # top first
+    base_discard: tuple[str, ...] = ()
+    first_seat: int = 0
+    active: int = 0
+    turn: int = 0
+    phase: str = "setup"  # setup | start | play | scoring | draw | end | over
+    status: str = "active"  # active | ended
+    winner: int | None = None
+    pending: Decision | None = None
+    resolving: tuple[CardRef, ...] = ()  # standard actions being resolved
+    temp_power: tuple[TempPower, ...] = ()
+    temp_breakpoints: tuple[TempBreakpoint, ...] = ()
+    scoring: str | None = None  # card id of the base being scored
+    last_scored: tuple[Placement, ...] = ()
+    flags: tuple[str, ...] = ()  # per-turn markers such as "shinobi:<seat>:<base>"
+    scripted: bool = False
+    version: int = 0
+
+    def player(self, seat: int) -> Player:
+        """The player at this seat."""
+        return self.players[seat]

@@ -1,0 +1,146 @@
+"""Hook registries: card abilities register here by card id, the engine looks them up."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from domain.fx import Fx, Steps
+    from domain.model import GameState, Minion
+
+Effect = Callable[["Fx"], "Steps"]
+PowerFn = Callable[["GameState", "Source", int, "Minion"], int]
+GuardFn = Callable[["GameState", "Source", int, "Minion", "Cause"], str | None]
+
+
+@dataclass(frozen=True)
+class Source:
+    """A card in play whose ongoing ability is being asked about."""
+
+    card: str
+    uid: str
+    base: int
+    controller: int
+    host: str | None = None  # uid of the minion an action is attached to
+
+
+@dataclass(frozen=True)
+class Cause:
+    """What is trying to affect a minion: the card, its kind and the seat behind it."""
+
+    card: str
+    kind: str  # minion | action | base
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Special:
+    """A Special ability: where the card must be, in which window, and whether it may be used."""
+
+    card: str
+    window: str  # before_scoring | after_scoring
+    zone: str  # hand | play | discard
+    effect: Effect
+    when: Callable[[GameState, int, str, int], bool]  # (state, seat, uid, scoring base)
+    label: str
+
+
+ON_PLAY: dict[str, Effect] = {}
+CONTINUATIONS: dict[str, Effect] = {}
+ONGOING_POWER: dict[str, PowerFn] = {}
+GUARDS: dict[str, GuardFn] = {}
+BLANKS_BASE: set[str] = set()
+SPECIALS: dict[str, list[Special]] = {}
+BASE_HOOKS: dict[str, dict[str, Effect]] = {}
+SCORING_BONUS: dict[str, Callable[[GameState, int, dict[int, int]], dict[int, int]]] = {}
+DESTROY_REDIRECT: dict[str, str] = {}  # base card id -> destination zone for minions destroyed there
+IMPLEMENTED: set[str] = set()
+
+
+def _register(table: dict[str, Any], card: str, fn: Any) -> Any:
+    table[card] = fn
+    IMPLEMENTED.add(card)
+    return fn
+
+
+def on_play(card: str) -> Callable[[Effect], Effect]:
+    """The ability that runs when this card is played."""
+    return lambda fn: _register(ON_PLAY, card, fn)
+
+
+def continuation(key: str) -> Callable[[Effect], Effect]:
+    """A step that runs after a choice; `fx.choice` holds the chosen value."""
+
+    def wrap(fn: Effect) -> Effect:
+        CONTINUATIONS[key] = fn
+        return fn
+
+    return wrap
+
+
+def ongoing_power(card: str) -> Callable[[PowerFn], PowerFn]:
+    """An ongoing power modifier: fn(state, source, base, minion) -> bonus for that minion."""
+    return lambda fn: _register(ONGOING_POWER, card, fn)
+
+
+def guard(card: str) -> Callable[[GuardFn], GuardFn]:
+    """An ongoing protection: fn(...) -> 'block', 'absorb' or None for an effect on a minion."""
+    return lambda fn: _register(GUARDS, card, fn)
+
+
+def blanks_base(card: str) -> None:
+    """While attached to a base, that base's ability is ignored."""
+    BLANKS_BASE.add(card)
+    IMPLEMENTED.add(card)
+
+
+def special(
+    card: str,
+    window: str,
+    zone: str,
+    label: str,
+    when: Callable[[GameState, int, str, int], bool],
+) -> Callable[[Effect], Effect]:
+    """A Special usable in a Me-first window ('before_scoring' or 'after_scoring')."""
+
+    def wrap(fn: Effect) -> Effect:
+        SPECIALS.setdefault(card, []).append(Special(card, window, zone, fn, when, label))
+        IMPLEMENTED.add(card)
+        return fn
+
+    return wrap
+
+
+def base_hook(card: str, moment: str) -> Callable[[Effect], Effect]:
+    """A base ability at a moment: before_scoring, after_scoring, replacement, replaced,
+    minion_played, start_of_turn, minion_destroyed."""
+
+    def wrap(fn: Effect) -> Effect:
+        BASE_HOOKS.setdefault(card, {})[moment] = fn
+        IMPLEMENTED.add(card)
+        return fn
+
+    return wrap
+
+
+def scoring_bonus(
+    card: str,
+) -> Callable[
+    [Callable[[GameState, int, dict[int, int]], dict[int, int]]],
+    Callable[[GameState, int, dict[int, int]], dict[int, int]],
+]:
+    """Extra VP while a base is scored: fn(state, base, places by seat) -> VP by seat."""
+    return lambda fn: _register(SCORING_BONUS, card, fn)
+
+
+def destroyed_here_go_to(card: str, zone: str) -> None:
+    """Minions destroyed on this base go to `zone` of their owner instead of the discard."""
+    DESTROY_REDIRECT[card] = zone
+    IMPLEMENTED.add(card)
+
+
+def vanilla(*cards: str) -> None:
+    """Cards with no ability text: nothing to implement, so they are complete."""
+    IMPLEMENTED.update(cards)

@@ -1,0 +1,131 @@
+"""Read-only rule queries: power, breakpoints, who is where. Pure functions of the state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from domain import registry as reg
+from domain.catalogue import catalogue
+from domain.model import Base, GameState, Minion
+
+WIN_VP = 15
+HAND_LIMIT = 10
+
+
+def printed_power(card: str) -> int:
+    """The power printed on a minion card (0 for anything else)."""
+    return catalogue().card(card).power or 0
+
+
+def card_type(card: str) -> str:
+    """'minion' or 'action' (or another card type of the catalogue)."""
+    return catalogue().card(card).type
+
+
+def action_kind(card: str) -> str:
+    """'standard', 'ongoing_base' or 'ongoing_minion'."""
+    return catalogue().card(card).action_kind or "standard"
+
+
+def base_active(state: GameState, index: int) -> bool:
+    """False while something blanks the base's ability (e.g. Jammed Signal)."""
+    return not any(a.card in reg.BLANKS_BASE for a in state.bases[index].attached)
+
+
+def find_minion(state: GameState, uid: str) -> tuple[int, Minion] | None:
+    """The base index and minion with this uid, if it is in play."""
+    for i, b in enumerate(state.bases):
+        for m in b.minions:
+            if m.uid == uid:
+                return i, m
+    return None
+
+
+def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
+    """Every minion in play with its base index."""
+    for i, b in enumerate(state.bases):
+        for m in b.minions:
+            yield i, m
+
+
+def sources(state: GameState) -> Iterator[reg.Source]:
+    """Every card in play that may carry an ongoing ability."""
+    for i, b in enumerate(state.bases):
+        if base_active(state, i):
+            yield reg.Source(b.card, b.card, i, -1)
+        for a in b.attached:
+            yield reg.Source(a.card, a.uid, i, a.controller)
+        for m in b.minions:
+            yield reg.Source(m.card, m.uid, i, m.controller)
+            for a in m.attached:
+                yield reg.Source(a.card, a.uid, i, a.controller, host=m.uid)
+
+
+def power(state: GameState, base: int, minion: Minion) -> int:
+    """Current power: printed + counters + temporary changes + ongoing modifiers, never < 0."""
+    total = printed_power(minion.card) + minion.counters
+    total += sum(t.amount for t in state.temp_power if t.uid == minion.uid)
+    for src in sources(state):
+        fn = reg.ONGOING_POWER.get(src.card)
+        if fn is not None:
+            total += fn(state, src, base, minion)
+    return max(0, total)
+
+
+def power_of(state: GameState, uid: str) -> int:
+    """Current power of the minion with this uid (0 when it is not in play)."""
+    found = find_minion(state, uid)
+    return power(state, *found) if found else 0
+
+
+def total_power(state: GameState, base: int) -> int:
+    """The total power of all minions on a base."""
+    return sum(power(state, base, m) for m in state.bases[base].minions)
+
+
+def power_by_seat(state: GameState, base: int) -> dict[int, int]:
+    """Each controlling seat's total power on a base (seats with a minion there only)."""
+    out: dict[int, int] = {}
+    for m in state.bases[base].minions:
+        out[m.controller] = out.get(m.controller, 0) + power(state, base, m)
+    return out
+
+
+def breakpoint(state: GameState, base: int) -> int:
+    """Current breakpoint: printed plus temporary changes, never below zero."""
+    b: Base = state.bases[base]
+    value = catalogue().base(b.card).breakpoint
+    value += sum(t.amount for t in state.temp_breakpoints if t.base == b.card)
+    return max(0, value)
+
+
+def ready_to_score(state: GameState) -> list[int]:
+    """Bases whose total power has reached their breakpoint."""
+    return [
+        i
+        for i, b in enumerate(state.bases)
+        if b.minions and total_power(state, i) >= breakpoint(state, i)
+    ]
+
+
+def next_seat(state: GameState, seat: int) -> int:
+    """The seat to the left (clockwise)."""
+    return (seat + 1) % len(state.players)
+
+
+def seats_from(state: GameState, seat: int) -> list[int]:
+    """All seats in turn order starting with `seat`."""
+    n = len(state.players)
+    return [(seat + k) % n for k in range(n)]
+
+
+def end_of_turn_for(state: GameState, seat: int) -> int:
+    """The number of the turn that is 'your turn' for `seat` (this one, or its next)."""
+    return state.turn + (seat - state.active) % len(state.players)
+
+
+def name(card: str) -> str:
+    """English name of a card or base, for prompts."""
+    cat = catalogue()
+    obj = cat.bases[card] if card in cat.bases else cat.card(card)
+    return cat.name(obj, "en")

@@ -1,0 +1,213 @@
+"""Creating a game: validated players, decks, bases and hands, or an exact scripted setup."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from domain import events as ev
+from domain.catalogue import catalogue
+from domain.engine import run
+from domain.errors import InvalidSetup
+from domain.evolve import replay
+from domain.flow import start_turn
+from domain.model import Attached, CardRef, Task
+
+BOTS = ("random",)
+HAND_SIZE = 5
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    """One seat: a display name, two different factions, and an optional bot."""
+
+    name: str
+    factions: tuple[str, ...]
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class BoardCard:
+    """A card already in play in a scripted setup; an action may attach to a board minion."""
+
+    base: int
+    card: str
+    owner: int
+    attached_to: int | None = None
+
+
+@dataclass(frozen=True)
+class ScriptedSetup:
+    """Exact starting positions for tests, tutorials and bug reports (decks top first)."""
+
+    bases: tuple[str, ...]
+    decks: tuple[tuple[str, ...], ...]
+    first_seat: int = 0
+    hands: tuple[tuple[str, ...], ...] | None = None
+    discards: tuple[tuple[str, ...], ...] | None = None
+    base_deck: tuple[str, ...] = ()
+    board: tuple[BoardCard, ...] = ()
+    vp: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything needed to create a game."""
+
+    game_id: str
+    seed: str
+    players: tuple[PlayerSetup, ...]
+    scripted: ScriptedSetup | None = field(default=None)
+
+
+def start_game(setup: GameSetup) -> tuple[ev.Event, ...]:
+    """The events that create a game, up to the first decision or the first play phase."""
+    _validate_players(setup.players)
+    rng = random.Random(f"{setup.seed}:setup")
+    uids = _UidMaker(rng)
+    created = (
+        _scripted(setup, setup.scripted, uids) if setup.scripted else _random(setup, rng, uids)
+    )
+    state = replay([created])
+    stack: list[Task] = [start_turn(created.first_seat)]
+    events: list[ev.Event] = [created]
+    n = len(setup.players)
+    order = [(created.first_seat + k) % n for k in range(n)]
+    if setup.scripted is None:
+        stack += [Task("mulligan_offer", {"seat": s}) for s in reversed(order)]
+        stack += [Task("draw", {"seat": s, "n": HAND_SIZE}) for s in reversed(order)]
+    elif setup.scripted.hands is None:
+        stack += [Task("draw", {"seat": s, "n": HAND_SIZE}) for s in reversed(order)]
+    _, more = run(state, stack, random.Random(f"{setup.seed}:1"))
+    return (*events, *more)
+
+
+class _UidMaker:
+    """Opaque, unique card instance ids: they must not reveal which card they name."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.seen: set[str] = set()
+
+    def __call__(self) -> str:
+        while True:
+            uid = f"c{self.rng.getrandbits(32):08x}"
+            if uid not in self.seen:
+                self.seen.add(uid)
+                return uid
+
+
+def _validate_players(players: Sequence[PlayerSetup]) -> None:
+    cat = catalogue()
+    if not 2 <= len(players) <= 4:
+        raise InvalidSetup(f"a game needs 2 to 4 players, got {len(players)}")
+    for i, p in enumerate(players):
+        if len(p.factions) != 2 or p.factions[0] == p.factions[1]:
+            raise InvalidSetup(f"player {i} must choose two different factions, got {p.factions}")
+        for f in p.factions:
+            if f not in cat.factions:
+                raise InvalidSetup(f"player {i}: unknown faction {f!r}")
+        if p.bot is not None and p.bot not in BOTS:
+            raise InvalidSetup(f"player {i}: unknown bot {p.bot!r} (known: {', '.join(BOTS)})")
+
+
+def _random(setup: GameSetup, rng: random.Random, uids: _UidMaker) -> ev.GameCreated:
+    cat = catalogue()
+    players = []
+    sets: set[str] = set()
+    for seat, p in enumerate(setup.players):
+        cards = cat.deck_for(list(p.factions))
+        rng.shuffle(cards)
+        deck = tuple(CardRef(uids(), c, seat) for c in cards)
+        players.append(ev.PlayerInit(seat, p.name, p.factions, p.bot, deck))
+        sets.update(cat.faction_set(f) for f in p.factions)
+    bases = cat.bases_for_sets(sorted(sets))
+    rng.shuffle(bases)
+    n = len(setup.players) + 1
+    first = rng.randrange(len(setup.players))
+    return ev.GameCreated(
+        setup.game_id, setup.seed, False, first, tuple(players), tuple(bases[:n]), tuple(bases[n:])
+    )
+
+
+def _scripted(setup: GameSetup, sc: ScriptedSetup, uids: _UidMaker) -> ev.GameCreated:
+    cat = catalogue()
+    n = len(setup.players)
+
+    def per_seat(name: str, rows: tuple[tuple[str, ...], ...] | None) -> list[tuple[str, ...]]:
+        if rows is None:
+            return [() for _ in range(n)]
+        if len(rows) != n:
+            raise InvalidSetup(f"scripted.{name} needs one list per seat ({n}), got {len(rows)}")
+        for row in rows:
+            for c in row:
+                if c not in cat.cards:
+                    raise InvalidSetup(f"scripted.{name}: unknown card {c!r}")
+        return list(rows)
+
+    decks, hands, discards = (
+        per_seat("decks", sc.decks), per_seat("hands", sc.hands), per_seat("discards", sc.discards)
+    )
+    all_bases = list(sc.bases) + list(sc.base_deck)
+    for b in all_bases:
+        if b not in cat.bases:
+            raise InvalidSetup(f"scripted: unknown base {b!r}")
+    if len(set(all_bases)) != len(all_bases):
+        raise InvalidSetup("scripted: a base may appear only once among bases and base_deck")
+    if not sc.bases:
+        raise InvalidSetup("scripted.bases must name at least one base in play")
+    if not 0 <= sc.first_seat < n:
+        raise InvalidSetup(f"scripted.first_seat must be a seat from 0 to {n - 1}")
+    vp = sc.vp or tuple(0 for _ in range(n))
+    if len(vp) != n or any(v < 0 for v in vp):
+        raise InvalidSetup(f"scripted.vp needs {n} non-negative numbers")
+    players = tuple(
+        ev.PlayerInit(
+            seat, p.name, p.factions, p.bot,
+            deck=tuple(CardRef(uids(), c, seat) for c in decks[seat]),
+            hand=tuple(CardRef(uids(), c, seat) for c in hands[seat]),
+            discard=tuple(CardRef(uids(), c, seat) for c in discards[seat]),
+            vp=vp[seat],
+        )
+        for seat, p in enumerate(setup.players)
+    )
+    board, base_attached = _board(sc, n, uids)
+    return ev.GameCreated(
+        setup.game_id, setup.seed, True, sc.first_seat, players, tuple(sc.bases),
+        tuple(sc.base_deck), board, base_attached,
+    )
+
+
+def _board(
+    sc: ScriptedSetup, n: int, uids: _UidMaker
+) -> tuple[tuple[ev.MinionInit, ...], tuple[tuple[int, Attached], ...]]:
+    cat = catalogue()
+    minions: dict[int, ev.MinionInit] = {}
+    base_attached: list[tuple[int, Attached]] = []
+    for k, bc in enumerate(sc.board):
+        if bc.card not in cat.cards:
+            raise InvalidSetup(f"scripted.board[{k}]: unknown card {bc.card!r}")
+        if not 0 <= bc.base < len(sc.bases) or not 0 <= bc.owner < n:
+            raise InvalidSetup(f"scripted.board[{k}]: base or owner out of range")
+        card = cat.card(bc.card)
+        if card.type == "minion":
+            if bc.attached_to is not None:
+                raise InvalidSetup(f"scripted.board[{k}]: a minion cannot be attached")
+            minions[k] = ev.MinionInit(bc.base, uids(), bc.card, bc.owner)
+            continue
+        att = Attached(uids(), bc.card, bc.owner, bc.owner)
+        if bc.attached_to is None:
+            if card.action_kind != "ongoing_base":
+                raise InvalidSetup(f"scripted.board[{k}]: {bc.card} cannot be attached to a base")
+            base_attached.append((bc.base, att))
+            continue
+        host = minions.get(bc.attached_to)
+        if host is None or card.action_kind != "ongoing_minion" or host.base != bc.base:
+            raise InvalidSetup(
+                f"scripted.board[{k}]: attached_to must name an earlier minion on the same base"
+            )
+        minions[bc.attached_to] = ev.MinionInit(
+            host.base, host.uid, host.card, host.owner, (*host.attached, att)
+        )
+    return tuple(minions.values()), tuple(base_attached)

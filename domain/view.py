@@ -1,0 +1,149 @@
+"""What a seat (or a spectator, seat None) may see: the game view and redacted events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import rules
+from domain.catalogue import catalogue
+from domain.codec import to_json
+from domain.decide import awaited_seat
+from domain.model import Attached, CardRef, GameState, Minion, Option
+
+
+def _card(c: CardRef | Attached) -> dict[str, Any]:
+    out: dict[str, Any] = {"uid": c.uid, "card": c.card, "owner": c.owner}
+    if isinstance(c, Attached):
+        out["controller"] = c.controller
+    return out
+
+
+def _minion(state: GameState, base: int, m: Minion) -> dict[str, Any]:
+    return {
+        "uid": m.uid,
+        "card": m.card,
+        "owner": m.owner,
+        "controller": m.controller,
+        "power": rules.power(state, base, m),
+        "printed_power": rules.printed_power(m.card),
+        "counters": m.counters,
+        "attached": [_card(a) for a in m.attached],
+    }
+
+
+def option_view(o: Option) -> dict[str, Any]:
+    """An option as a client sees it."""
+    out: dict[str, Any] = {"id": o.id, "label": o.label}
+    for key in ("uid", "card", "base", "seat"):
+        if getattr(o, key) is not None:
+            out[key] = getattr(o, key)
+    return out
+
+
+def awaiting(state: GameState, viewer: int | None) -> dict[str, Any] | None:
+    """Who must act and how; options only for the seat that must choose."""
+    seat = awaited_seat(state)
+    if seat is None:
+        return None
+    d = state.pending
+    if d is None:
+        return {"seat": seat, "kind": "play", "prompt": "Play cards, then end your turn"}
+    out: dict[str, Any] = {"seat": seat, "kind": "choose", "decision": d.kind, "prompt": d.prompt}
+    if d.source:
+        out["source"] = d.source
+    if viewer == seat:
+        out["options"] = [option_view(o) for o in d.options]
+    return out
+
+
+def view(state: GameState, viewer: int | None) -> dict[str, Any]:
+    """The game as `viewer` may see it: never another seat's hand nor any deck order."""
+    cat = catalogue()
+    players = []
+    for p in state.players:
+        item: dict[str, Any] = {
+            "seat": p.seat,
+            "name": p.name,
+            "factions": list(p.factions),
+            "bot": p.bot,
+            "vp": p.vp,
+            "hand_size": len(p.hand),
+            "deck_size": len(p.deck),
+            "discard": [_card(c) for c in p.discard],
+            "plays": [to_json(a) for a in p.plays],
+        }
+        if viewer == p.seat:
+            item["hand"] = [_card(c) for c in p.hand]
+        players.append(item)
+    bases = []
+    for i, b in enumerate(state.bases):
+        bdef = cat.base(b.card)
+        bases.append(
+            {
+                "index": i,
+                "card": b.card,
+                "name": cat.name(bdef, "en"),
+                "breakpoint": rules.breakpoint(state, i),
+                "printed_breakpoint": bdef.breakpoint,
+                "vp": list(bdef.vp),
+                "total_power": rules.total_power(state, i),
+                "ability_active": rules.base_active(state, i),
+                "attached": [_card(a) for a in b.attached],
+                "minions": [_minion(state, i, m) for m in b.minions],
+            }
+        )
+    scoring = next((i for i, b in enumerate(state.bases) if b.card == state.scoring), None)
+    return {
+        "id": state.game_id,
+        "version": state.version,
+        "status": state.status,
+        "phase": state.phase,
+        "turn": state.turn,
+        "active_seat": state.active,
+        "first_seat": state.first_seat,
+        "winner": state.winner,
+        "scripted": state.scripted,
+        "awaiting": awaiting(state, viewer),
+        "players": players,
+        "bases": bases,
+        "scoring_base": scoring,
+        "base_deck_size": len(state.base_deck),
+        "base_discard": list(state.base_discard),
+        "resolving": [_card(c) for c in state.resolving],
+    }
+
+
+def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """An event payload as `viewer` may see it (hidden cards become counts)."""
+    p = dict(payload)
+    if kind == "game_created":
+        p.pop("seed", None)
+        players = []
+        for pl in p["players"]:
+            pl = dict(pl)
+            pl["deck_size"] = len(pl.pop("deck"))
+            if viewer != pl["seat"]:
+                pl["hand_size"] = len(pl.pop("hand"))
+            players.append(pl)
+        p["players"] = players
+        p["base_deck_size"] = len(p.pop("base_deck"))
+    elif kind == "cards_drawn" and viewer != p["seat"]:
+        p["count"] = len(p.pop("cards"))
+    elif kind == "deck_reshuffled":
+        p["count"] = len(p.pop("order"))
+    elif kind == "hand_revealed" and viewer not in (p["seat"], p["to_seat"]):
+        p["count"] = len(p.pop("cards"))
+    elif kind == "base_deck_shuffled":
+        p["count"] = len(p.pop("order"))
+    elif kind == "base_deck_reordered" and viewer != p.get("seat"):
+        p.pop("top")
+    elif kind == "decision_requested":
+        d = dict(p["decision"])
+        d.pop("stack", None)
+        d.pop("then", None)
+        if viewer != d["seat"]:
+            d.pop("options", None)
+        else:
+            d["options"] = [{k: v for k, v in o.items() if v is not None} for o in d["options"]]
+        p["decision"] = d
+    return p
