@@ -8,7 +8,6 @@ from domain import events as ev
 from domain import rules
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion
 from domain.engine import answer, apply_steps, run
-from domain.evolve import evolve
 from domain.errors import (
     GameNotActive,
     IllegalMove,
@@ -17,6 +16,7 @@ from domain.errors import (
     RuleViolation,
     UnknownCard,
 )
+from domain.evolve import evolve
 from domain.flow import end_play_phase
 from domain.model import Allowance, GameState, Task
 from domain.verbs import play_steps
@@ -46,6 +46,8 @@ def _allowance(state: GameState, seat: int, card: str, base: int | None) -> int 
             continue
         if a.base is not None and (base is None or state.bases[base].card != a.base):
             continue
+        if base is not None and rules.play_forbidden(state, seat, card, base):
+            continue
         fitting.append((_strictness(a), i))
     return max(fitting)[1] if fitting else None
 
@@ -67,7 +69,11 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
     minions = [m.uid for _, m in rules.all_minions(state)]
     for c in state.players[seat].hand:
         if rules.card_type(c.card) == "minion":
-            out += [PlayMinion(seat, c.uid, b) for b in bases if _allowance(state, seat, c.card, b) is not None]
+            out += [
+                PlayMinion(seat, c.uid, b)
+                for b in bases
+                if _allowance(state, seat, c.card, b) is not None
+            ]
             continue
         kind = rules.action_kind(c.card)
         if _allowance(state, seat, c.card, None) is None:
@@ -82,15 +88,16 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
     return out
 
 
-def decide(state: GameState, command: Command, rng: random.Random | None = None) -> tuple[ev.Event, ...]:
+def decide(
+    state: GameState, command: Command, rng: random.Random | None = None
+) -> tuple[ev.Event, ...]:
     """The events that `command` causes, or a RuleViolation naming what is wrong."""
     _check(state, command)
     rng = rng or rng_for(state)
     seat = command.seat
     if isinstance(command, Choose):
         made = ev.DecisionMade(seat, command.option)
-        stack = answer(state, command.option)
-        _, events = run(evolve(state, made), stack, rng)
+        _, events = run(evolve(state, made), answer(state, command.option), rng)
         return (made, *events)
     if isinstance(command, EndTurn):
         _, events = run(state, end_play_phase(), rng)
@@ -142,11 +149,13 @@ def _check_play(state: GameState, command: PlayMinion | PlayAction) -> None:
     want = "minion" if isinstance(command, PlayMinion) else "action"
     if rules.card_type(card) != want:
         raise IllegalMove(f"card {command.card!r} ({card}) is not a {want}")
-    if _allowance(state, command.seat, card, None if want == "action" else command.base) is None:
-        if want == "action" or not any(
-            _allowance(state, command.seat, card, b) is not None for b in range(len(state.bases))
-        ):
-            raise IllegalMove(f"seat {command.seat} has no {want} play left that fits {card}")
+    base_for_check = None if want == "action" else command.base
+    no_play_here = _allowance(state, command.seat, card, base_for_check) is None
+    no_play_anywhere = want == "action" or not any(
+        _allowance(state, command.seat, card, b) is not None for b in range(len(state.bases))
+    )
+    if no_play_here and no_play_anywhere:
+        raise IllegalMove(f"seat {command.seat} has no {want} play left that fits {card}")
     base = command.base
     if base is not None and not 0 <= base < len(state.bases):
         raise IllegalTarget(f"base {base} is not in play (bases 0-{len(state.bases) - 1})")

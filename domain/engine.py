@@ -66,7 +66,9 @@ def _as_tasks(items: list[Task | Ask]) -> list[Task]:
     return [i if isinstance(i, Task) else Task("ask", {"ask": to_json(i)}) for i in items]
 
 
-def _ask(state: GameState, ask: Ask, stack: list[Task], out: list[ev.Event]) -> tuple[GameState, bool]:
+def _ask(
+    state: GameState, ask: Ask, stack: list[Task], out: list[ev.Event]
+) -> tuple[GameState, bool]:
     options = list(ask.options)
     if not options:
         return state, False

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from collections.abc import Callable
+from typing import ClassVar, TypeVar
 
 from domain.model import Attached, CardRef, Decision, Placement
 
@@ -18,10 +19,13 @@ class Event:
 EVENT_TYPES: dict[str, type[Event]] = {}
 
 
-def event(name: str) -> object:
+E = TypeVar("E", bound=type[Event])
+
+
+def event(name: str) -> Callable[[E], E]:
     """Register an event class under its stable log name."""
 
-    def wrap(cls: type[Event]) -> type[Event]:
+    def wrap(cls: E) -> E:
         cls.type = name
         EVENT_TYPES[name] = cls
         return cls

@@ -179,9 +179,7 @@ def _use_allowance(s: GameState, seat: int, index: int | None, minion: bool) -> 
     plays = p.plays
     if index is not None and 0 <= index < len(plays):
         plays = plays[:index] + plays[index + 1 :]
-    return _set_player(
-        s, seat, plays=plays, minions_played=p.minions_played + (1 if minion else 0)
-    )
+    return _set_player(s, seat, plays=plays, minions_played=p.minions_played + (1 if minion else 0))
 
 
 @_on(ev.MinionPlayed)
@@ -283,7 +281,9 @@ def _breakpoint(s: GameState, e: ev.BreakpointModified) -> GameState:
 @_on(ev.PlayGranted)
 def _granted(s: GameState, e: ev.PlayGranted) -> GameState:
     p = s.players[e.seat]
-    return _set_player(s, e.seat, plays=(*p.plays, Allowance(e.kind, e.max_power, e.base, e.source)))
+    return _set_player(
+        s, e.seat, plays=(*p.plays, Allowance(e.kind, e.max_power, e.base, e.source))
+    )
 
 
 @_on(ev.VpGained)
@@ -354,7 +354,7 @@ def _base_reordered(s: GameState, e: ev.BaseDeckReordered) -> GameState:
 def _swapped(s: GameState, e: ev.BasesSwapped) -> GameState:
     old = s.bases[e.base]
     s = _to_discard(s, old.attached)
-    deck = tuple(c for c in s.base_deck if c != e.new) + (e.old,)
+    deck = (*tuple(c for c in s.base_deck if c != e.new), e.old)
     s = replace(s, base_deck=deck)
     return _set_base(s, e.base, Base(card=e.new, minions=old.minions))
 

@@ -74,7 +74,7 @@ def _score_base(fx: Fx) -> Steps:
 def placements(state: GameState, base: int) -> tuple[Placement, ...]:
     """Ranks on a base: ties share the better place and push the next place down."""
     powers = rules.power_by_seat(state, base)
-    contenders = {s: p for s, p in powers.items()}
+    contenders = dict(powers.items())
     vp = catalogue().base(state.bases[base].card).vp
     out = []
     for seat in rules.seats_from(state, state.active):
@@ -176,8 +176,16 @@ def _me_first(fx: Fx) -> Steps:
         if options:
             prompt = f"Me first! ({window.replace('_', ' ')}): use a Special or pass"
             return fx.ask(
-                seat, "special", prompt, options, "me_first_answer", optional=True,
-                skip_label="Pass", on_skip="me_first_pass", seat=seat, passes=passes,
+                seat,
+                "special",
+                prompt,
+                options,
+                "me_first_answer",
+                optional=True,
+                skip_label="Pass",
+                on_skip="me_first_pass",
+                seat=seat,
+                passes=passes,
             )
         seat, passes = rules.next_seat(fx.state, seat), passes + 1
     return ()

@@ -136,7 +136,10 @@ class Fx:
         return (ev.VpGained(seat, amount, reason or self.card),)
 
     def extra_play(
-        self, kind: str, seat: int | None = None, max_power: int | None = None,
+        self,
+        kind: str,
+        seat: int | None = None,
+        max_power: int | None = None,
         base: str | None = None,
     ) -> Steps:
         """Grant an extra minion/action play: kept for the turn during the seat's own play
@@ -154,8 +157,17 @@ class Fx:
 
     # --- choices ---------------------------------------------------------------------------
     def ask(
-        self, who: int, kind: str, prompt: str, options: Iterable[Option], then: str, /, *,
-        optional: bool = False, skip_label: str = "Skip", **extra: JSON,
+        self,
+        who: int,
+        kind: str,
+        prompt: str,
+        options: Iterable[Option],
+        then: str,
+        /,
+        *,
+        optional: bool = False,
+        skip_label: str = "Skip",
+        **extra: JSON,
     ) -> Steps:
         """Put a decision to seat `who`; the chosen option's value reaches `then` as fx.choice."""
         task = Task(then, self.with_ctx(**extra))
@@ -173,8 +185,13 @@ class Fx:
         return Option(id=f"base-{index}", label=rules.name(card), value=index, base=index)
 
     def choose_minion(
-        self, minions: Sequence[Minion], prompt: str, then: str, optional: bool = False,
-        seat: int | None = None, **extra: JSON,
+        self,
+        minions: Sequence[Minion],
+        prompt: str,
+        then: str,
+        optional: bool = False,
+        seat: int | None = None,
+        **extra: JSON,
     ) -> Steps:
         """Ask for one minion among `minions` (nothing happens if there is none)."""
         options = [self.minion_option(m) for m in minions]
@@ -182,8 +199,13 @@ class Fx:
         return self.ask(who, "minion", prompt, options, then, optional=optional, **extra)
 
     def choose_base(
-        self, bases: Sequence[int], prompt: str, then: str, optional: bool = False,
-        seat: int | None = None, **extra: JSON,
+        self,
+        bases: Sequence[int],
+        prompt: str,
+        then: str,
+        optional: bool = False,
+        seat: int | None = None,
+        **extra: JSON,
     ) -> Steps:
         """Ask for one base among `bases`."""
         options = [self.base_option(i) for i in bases]

@@ -55,7 +55,11 @@ BLANKS_BASE: set[str] = set()
 SPECIALS: dict[str, list[Special]] = {}
 BASE_HOOKS: dict[str, dict[str, Effect]] = {}
 SCORING_BONUS: dict[str, Callable[[GameState, int, dict[int, int]], dict[int, int]]] = {}
-DESTROY_REDIRECT: dict[str, str] = {}  # base card id -> destination zone for minions destroyed there
+RestrictionFn = Callable[["GameState", "Source", int, str, int], bool]
+PLAY_RESTRICTIONS: dict[str, RestrictionFn] = {}
+DESTROY_REDIRECT: dict[
+    str, str
+] = {}  # base card id -> destination zone for minions destroyed there
 IMPLEMENTED: set[str] = set()
 
 
@@ -133,6 +137,12 @@ def scoring_bonus(
 ]:
     """Extra VP while a base is scored: fn(state, base, places by seat) -> VP by seat."""
     return lambda fn: _register(SCORING_BONUS, card, fn)
+
+
+def forbids_play(card: str) -> Callable[[RestrictionFn], RestrictionFn]:
+    """A "can't": fn(state, source, seat, card, base) -> True forbids that play. A can't
+    always beats a can: no allowance or extra play overrides it."""
+    return lambda fn: _register(PLAY_RESTRICTIONS, card, fn)
 
 
 def destroyed_here_go_to(card: str, zone: str) -> None:

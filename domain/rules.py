@@ -129,3 +129,12 @@ def name(card: str) -> str:
     cat = catalogue()
     obj = cat.bases[card] if card in cat.bases else cat.card(card)
     return cat.name(obj, "en")
+
+
+def play_forbidden(state: GameState, seat: int, card: str, base: int) -> bool:
+    """True when some card in play says this card can't be played on this base."""
+    for src in sources(state):
+        fn = reg.PLAY_RESTRICTIONS.get(src.card)
+        if fn is not None and fn(state, src, seat, card, base):
+            return True
+    return False

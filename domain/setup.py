@@ -147,7 +147,9 @@ def _scripted(setup: GameSetup, sc: ScriptedSetup, uids: _UidMaker) -> ev.GameCr
         return list(rows)
 
     decks, hands, discards = (
-        per_seat("decks", sc.decks), per_seat("hands", sc.hands), per_seat("discards", sc.discards)
+        per_seat("decks", sc.decks),
+        per_seat("hands", sc.hands),
+        per_seat("discards", sc.discards),
     )
     all_bases = list(sc.bases) + list(sc.base_deck)
     for b in all_bases:
@@ -164,7 +166,10 @@ def _scripted(setup: GameSetup, sc: ScriptedSetup, uids: _UidMaker) -> ev.GameCr
         raise InvalidSetup(f"scripted.vp needs {n} non-negative numbers")
     players = tuple(
         ev.PlayerInit(
-            seat, p.name, p.factions, p.bot,
+            seat,
+            p.name,
+            p.factions,
+            p.bot,
             deck=tuple(CardRef(uids(), c, seat) for c in decks[seat]),
             hand=tuple(CardRef(uids(), c, seat) for c in hands[seat]),
             discard=tuple(CardRef(uids(), c, seat) for c in discards[seat]),
@@ -174,8 +179,15 @@ def _scripted(setup: GameSetup, sc: ScriptedSetup, uids: _UidMaker) -> ev.GameCr
     )
     board, base_attached = _board(sc, n, uids)
     return ev.GameCreated(
-        setup.game_id, setup.seed, True, sc.first_seat, players, tuple(sc.bases),
-        tuple(sc.base_deck), board, base_attached,
+        setup.game_id,
+        setup.seed,
+        True,
+        sc.first_seat,
+        players,
+        tuple(sc.bases),
+        tuple(sc.base_deck),
+        board,
+        base_attached,
     )
 
 

@@ -165,7 +165,12 @@ def base_hook(fx: Fx) -> Steps:
 
 
 def play_steps(
-    state: GameState, seat: int, uid: str, card: str, base: int | None, target: str | None,
+    state: GameState,
+    seat: int,
+    uid: str,
+    card: str,
+    base: int | None,
+    target: str | None,
     allowance: int | None,
 ) -> Steps:
     """Everything that follows a card being played: the play itself, then its ability, then
@@ -259,7 +264,12 @@ def extra_play_card(fx: Fx) -> Steps:
     if rules.card_type(card.card) != "minion":
         return play_steps(fx.state, seat, uid, card.card, None, None, None)
     only = fx.ctx.get("base")
-    bases = [i for i, b in enumerate(fx.state.bases) if only is None or b.card == only]
+    bases = [
+        i
+        for i, b in enumerate(fx.state.bases)
+        if (only is None or b.card == only)
+        and not rules.play_forbidden(fx.state, seat, card.card, i)
+    ]
     prompt = f"Choose a base for {rules.name(card.card)}"
     return fx.choose_base(bases, prompt, "extra_play_base", seat=seat, uid=uid)
 

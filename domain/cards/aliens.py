@@ -91,10 +91,7 @@ blanks_base("aliens.jammed_signal")
 
 @on_play("aliens.probe")
 def probe(fx: Fx) -> Steps:
-    options = [
-        Option(f"seat-{s}", fx.state.players[s].name, s, seat=s)
-        for s in fx.others()
-    ]
+    options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in fx.others()]
     return fx.ask(fx.me, "seat", "Look at another player's hand", options, "probe_seat")
 
 

@@ -1,0 +1,325 @@
+"""Core rules from the rulebooks, each checked on a scripted or seeded game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+
+from domain import (
+    EndTurn,
+    GameSetup,
+    IllegalMove,
+    NotYourTurn,
+    PlayerSetup,
+    PlayMinion,
+    decide,
+    evolve,
+    replay,
+    start_game,
+)
+from domain import events as ev
+from domain import registry as reg
+from domain.catalogue import catalogue
+from domain.fx import Fx, Steps
+from domain.model import GameState
+from domain.registry import Source
+from tests.domain.table import Table
+
+TAR_PITS, HOMEWORLD, MOTHERSHIP = "base.tar_pits", "base.the_homeworld", "base.the_mothership"
+OASIS = "base.jungle_oasis"
+REX, INVADER, OVERLORD = "dinosaurs.king_rex", "aliens.invader", "aliens.supreme_overlord"
+
+
+def random_game(players: int, seed: str = "s") -> GameState:
+    factions = [
+        ("aliens", "dinosaurs"),
+        ("ninjas", "robots"),
+        ("pirates", "zombies"),
+        ("wizards", "tricksters"),
+    ]
+    setup = GameSetup("r", seed, tuple(PlayerSetup(f"p{i}", factions[i]) for i in range(players)))
+    return replay(start_game(setup))
+
+
+# --- setup -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_puts_players_plus_one_bases_in_play_and_deals_five_cards(players: int) -> None:
+    state = random_game(players)
+    assert len(state.bases) == players + 1
+    for p in state.players:
+        assert len(p.hand) + len(p.deck) + len(p.discard) == 40
+        assert len(p.hand) == 5 or state.pending is not None
+
+
+def test_setup_draws_bases_only_from_the_boxes_of_the_chosen_factions() -> None:
+    state = random_game(2)
+    core = set(catalogue().bases_for_sets(["core"]))
+    assert {b.card for b in state.bases} | set(state.base_deck) == core
+
+
+def test_setup_refuses_a_player_with_the_same_faction_twice() -> None:
+    from domain import InvalidSetup
+
+    setup = GameSetup(
+        "x", "s", (PlayerSetup("a", ("aliens", "aliens")), PlayerSetup("b", ("ninjas", "robots")))
+    )
+    with pytest.raises(InvalidSetup, match="two different factions"):
+        start_game(setup)
+
+
+def _mulligan_games() -> Iterator[GameState]:
+    for n in range(400):
+        state = random_game(2, f"m{n}")
+        if state.pending is not None and state.pending.kind == "mulligan":
+            yield state
+
+
+def test_a_starting_hand_without_minions_may_be_shown_discarded_and_redrawn_once() -> None:
+    state = next(_mulligan_games())
+    d = state.pending
+    assert d is not None
+    seat = d.seat
+    old = {c.uid for c in state.players[seat].hand}
+    from domain import Choose
+
+    for e in decide(state, Choose(seat, "mulligan")):
+        state = evolve(state, e)
+    p = state.players[seat]
+    assert {c.uid for c in p.discard} == old
+    assert len(p.hand) == 5
+    assert not old & {c.uid for c in p.hand}
+    assert state.pending is None or state.pending.seat != seat
+
+
+def test_a_starting_hand_without_minions_may_be_kept() -> None:
+    state = next(_mulligan_games())
+    assert state.pending is not None
+    seat = state.pending.seat
+    hand = state.players[seat].hand
+    from domain import Choose
+
+    for e in decide(state, Choose(seat, "keep")):
+        state = evolve(state, e)
+    assert state.players[seat].hand == hand
+
+
+# --- playing cards -----------------------------------------------------------------------------
+
+
+def test_a_turn_allows_one_minion_and_one_action() -> None:
+    t = Table([TAR_PITS], hands=[[REX, REX, "dinosaurs.howl", "dinosaurs.howl"], []])
+    t.play(REX, 0)
+    assert not any(isinstance(m, PlayMinion) for m in t.moves())
+    with pytest.raises(IllegalMove, match="no minion play left"):
+        t.do(PlayMinion(0, t.hand_uid(REX), 0))
+    t.play("dinosaurs.howl")
+    assert [type(m) for m in t.moves()] == [EndTurn]
+
+
+def test_a_seat_that_is_not_awaited_cannot_act() -> None:
+    t = Table([TAR_PITS], hands=[[REX], [REX]])
+    with pytest.raises(NotYourTurn, match="seat 1 is not awaited"):
+        t.do(PlayMinion(1, t.hand_uid(REX, 1), 0))
+
+
+def test_a_base_scores_only_in_the_scoring_phase_after_the_play_phase() -> None:
+    t = Table(
+        [OASIS, TAR_PITS], hands=[[REX], []], board=[(0, OVERLORD, 0)], base_deck=[MOTHERSHIP]
+    )
+    t.play(REX, 0)
+    assert t.total(0) == 12
+    assert t.state.bases[0].card == OASIS
+    assert t.vp() == [0, 0]
+    t.end_turn()
+    assert t.vp() == [2, 0]
+    assert t.state.bases[0].card == MOTHERSHIP
+
+
+def test_the_active_player_chooses_the_order_when_several_bases_score() -> None:
+    t = Table(
+        [OASIS, TAR_PITS],
+        hands=[[], []],
+        board=[(0, REX, 0), (0, OVERLORD, 1), (1, REX, 0), (1, REX, 1), (1, OVERLORD, 1)],
+        base_deck=[MOTHERSHIP, HOMEWORLD],
+    )
+    t.end_turn()
+    assert t.pending is not None
+    assert t.pending.seat == 0
+    assert sorted(o.base for o in t.pending.options) == [0, 1]
+    t.choose(1)
+    assert t.state.bases[1].card == MOTHERSHIP  # Tar Pits went first
+    assert t.state.bases[0].card == HOMEWORLD  # then the Oasis, replaced by the next base
+    assert t.vp() == [2 + 3, 4]
+
+
+def test_cards_on_a_scored_base_go_to_their_owners_discard_piles() -> None:
+    t = Table(
+        [OASIS],
+        hands=[[], []],
+        board=[(0, REX, 0), (0, "dinosaurs.upgrade", 1, 0), (0, OVERLORD, 1)],
+        base_deck=[MOTHERSHIP],
+    )
+    t.end_turn()
+    assert t.discard(0) == [REX]
+    assert sorted(t.discard(1)) == sorted(["dinosaurs.upgrade", OVERLORD])
+
+
+def test_the_base_discard_is_reshuffled_into_the_base_deck_when_it_is_empty() -> None:
+    t = Table([OASIS], hands=[[], []], board=[(0, REX, 0), (0, OVERLORD, 0)])
+    t.state = replace(t.state, base_discard=(TAR_PITS,))
+    t.end_turn()
+    assert t.state.bases[0].card == TAR_PITS
+    assert t.state.base_discard == (OASIS,)
+    assert any(isinstance(e, ev.BaseDeckShuffled) and e.with_discard for e in t.events)
+
+
+def test_a_scored_base_comes_back_when_no_other_base_is_left() -> None:
+    t = Table([OASIS], hands=[[], []], board=[(0, REX, 0), (0, OVERLORD, 0)])
+    t.end_turn()
+    assert t.state.bases[0].card == OASIS
+    assert t.state.bases[0].minions == ()
+    assert t.state.base_discard == ()
+
+
+def test_scoring_goes_on_even_if_power_drops_below_the_breakpoint() -> None:
+    def leave(fx: Fx) -> Steps:
+        card = next(c for c in fx.state.players[fx.me].hand if c.uid == fx.src)
+        steps: Steps = (ev.CardDiscarded(card.uid, card.card, card.owner, "hand"),)
+        for m in fx.minions(base=fx.base, controller=fx.me):
+            steps += fx.move(m.uid, 1)
+        return steps
+
+    def when(state: GameState, seat: int, uid: str, base: int) -> bool:
+        return True
+
+    reg.special("aliens.beam_up", "before_scoring", "hand", "test: flee", when)(leave)
+    try:
+        t = Table(
+            [OASIS, TAR_PITS],
+            hands=[[], ["aliens.beam_up"]],
+            board=[(0, REX, 0), (0, REX, 1)],
+            base_deck=[MOTHERSHIP],
+        )
+        t.end_turn()
+        assert t.pending is not None
+        assert t.pending.seat == 1
+        t.choose("aliens.beam_up")
+        assert t.vp() == [2, 0]  # the Oasis still scored with only seat 0 there
+        assert t.minions_on(1) == [REX]
+    finally:
+        reg.SPECIALS.pop("aliens.beam_up")
+
+
+def test_me_first_asks_the_active_seat_first_then_clockwise_until_all_pass_in_a_row() -> None:
+    t = Table(
+        [OASIS, TAR_PITS],
+        hands=[[], []],
+        board=[(0, "aliens.scout", 0), (0, "aliens.scout", 0), (0, REX, 0), (0, "aliens.scout", 1)],
+        base_deck=[MOTHERSHIP],
+    )
+    t.end_turn()
+    asked = []
+    while t.pending is not None and t.pending.kind == "special":
+        asked.append(t.pending.seat)
+        t.choose("skip" if len(asked) >= 2 else t.pending.options[0].id)
+    assert asked == [0, 1, 0]
+    assert t.hand(0).count("aliens.scout") == 1
+    assert sorted(t.discard(0)) == sorted(["aliens.scout", REX])
+
+
+def test_draw_two_then_discard_down_to_ten_only_in_the_draw_phase() -> None:
+    hand = [REX] * 9 + ["dinosaurs.howl"] * 2
+    t = Table([TAR_PITS], hands=[hand, []], decks=[[INVADER] * 5, [REX] * 5])
+    assert len(t.hand(0)) == 11  # more than ten outside the draw phase is fine
+    t.end_turn()
+    assert t.pending is not None
+    assert t.pending.kind == "discard"
+    assert len(t.hand(0)) == 13
+    for _ in range(3):
+        t.choose(t.pending.options[0].id)
+    assert len(t.hand(0)) == 10
+    assert len(t.discard(0)) == 3
+    assert t.state.active == 1
+
+
+def test_an_empty_deck_is_replaced_by_the_shuffled_discard_when_drawing() -> None:
+    t = Table([TAR_PITS], hands=[[], []], decks=[[REX], []], discards=[[INVADER, OVERLORD], []])
+    t.end_turn()
+    assert sorted(t.hand(0)) == sorted([REX, INVADER]) or sorted(t.hand(0)) == sorted(
+        [REX, OVERLORD]
+    )
+    assert len(t.deck(0)) == 1
+    assert t.discard(0) == []
+    assert any(isinstance(e, ev.DeckReshuffled) for e in t.events)
+
+
+def test_the_game_ends_at_the_end_of_a_turn_when_someone_has_15_vp() -> None:
+    t = Table(
+        [OASIS],
+        hands=[[], []],
+        board=[(0, REX, 0), (0, OVERLORD, 0)],
+        base_deck=[MOTHERSHIP],
+        vp=[13, 10],
+    )
+    t.end_turn()
+    assert t.state.status == "ended"
+    assert t.state.winner == 0
+
+
+def test_a_tie_at_15_or_more_plays_on_until_one_leads() -> None:
+    t = Table(
+        [OASIS],
+        hands=[[], []],
+        board=[(0, REX, 0), (0, OVERLORD, 0)],
+        base_deck=[MOTHERSHIP],
+        vp=[13, 15],
+    )
+    t.end_turn()
+    assert t.vp() == [15, 15]
+    assert t.state.status == "active"
+    assert t.state.active == 1
+
+
+def test_power_and_breakpoint_never_drop_below_zero() -> None:
+    t = Table([OASIS], hands=[[], []], board=[(0, INVADER, 0)])
+    uid = t.minion(INVADER).uid
+    t.state = evolve(t.state, ev.PowerModified(uid, -10, 99))
+    t.state = evolve(t.state, ev.BreakpointModified(OASIS, -50, 99))
+    assert t.power(INVADER) == 0
+    assert t.breakpoint(0) == 0
+
+
+def test_a_returned_minion_goes_to_its_owners_hand_not_the_returners() -> None:
+    t = Table([TAR_PITS], hands=[["aliens.beam_up"], []], board=[(0, REX, 1)])
+    t.play("aliens.beam_up")
+    assert t.hand(1) == [REX]
+    assert t.hand(0) == []
+
+
+def test_a_cant_beats_a_can() -> None:
+    def no_minions_here(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
+        return base == src.base
+
+    reg.forbids_play(OASIS)(no_minions_here)
+    try:
+        t = Table([OASIS, TAR_PITS], hands=[[REX], []])
+        t.state = evolve(t.state, ev.PlayGranted(0, "minion", None, OASIS, "test"))
+        assert {m.base for m in t.moves() if isinstance(m, PlayMinion)} == {1}
+        with pytest.raises(IllegalMove):
+            t.do(PlayMinion(0, t.hand_uid(REX), 0))
+    finally:
+        reg.PLAY_RESTRICTIONS.pop(OASIS)
+        reg.IMPLEMENTED.discard(OASIS)
+        reg.vanilla(OASIS)
+
+
+def test_every_scripted_game_replays_exactly_from_its_json_events() -> None:
+    t = Table([HOMEWORLD, TAR_PITS], hands=[[REX, "aliens.collector"], [OVERLORD]])
+    t.play("aliens.collector", 0)
+    t.choose("skip")
+    t.end_turn()
+    assert t.replays_exactly()
