@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from domain.model import Attached, CardRef, Decision, Placement

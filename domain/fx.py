@@ -151,6 +151,10 @@ class Fx:
         ctx = {"seat": who, "kind": kind, "max_power": max_power, "base": base, "src": self.card}
         return (Task("extra_play_now", ctx),)
 
+    def play(self, uid: str, base: int | None = None, target: str | None = None) -> Steps:
+        """Play a card from my hand as a real play (its ability fires), outside my allowances."""
+        return (Task("play_card", {"seat": self.me, "uid": uid, "base": base, "target": target}),)
+
     def then(self, key: str, **extra: JSON) -> Steps:
         """Run a registered continuation next, with this context plus `extra`."""
         return (Task(key, self.with_ctx(**extra)),)

@@ -192,6 +192,25 @@ def play_steps(
     return played, Task("attach", {**ctx, "uid": target})
 
 
+@continuation("play_card")
+def play_card(fx: Fx) -> Steps:
+    seat, uid = int(fx.ctx["seat"]), str(fx.ctx["uid"])
+    card = next((c for c in fx.state.players[seat].hand if c.uid == uid), None)
+    if card is None:
+        return ()
+    base = fx.ctx.get("base")
+    target = fx.ctx.get("target")
+    return play_steps(
+        fx.state,
+        seat,
+        uid,
+        card.card,
+        None if base is None else int(base),
+        None if target is None else str(target),
+        None,
+    )
+
+
 @continuation("on_play")
 def on_play(fx: Fx) -> Steps:
     fn = reg.ON_PLAY.get(fx.card)

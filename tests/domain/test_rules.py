@@ -323,3 +323,62 @@ def test_every_scripted_game_replays_exactly_from_its_json_events() -> None:
     t.choose("skip")
     t.end_turn()
     assert t.replays_exactly()
+
+
+def _shinobi_like(fx: Fx) -> Steps:
+    return fx.play(fx.src, fx.base)
+
+
+def _always(state: GameState, seat: int, uid: str, base: int) -> bool:
+    return True
+
+
+def test_an_extra_play_granted_during_scoring_must_be_used_at_once_or_is_lost() -> None:
+    reg.special(REX, "before_scoring", "hand", "test: play onto the scoring base", _always)(
+        _shinobi_like
+    )
+    try:
+        t = Table(
+            [HOMEWORLD],
+            hands=[[], [REX, "aliens.collector"]],
+            board=[(0, REX, 0), (0, REX, 0), (0, REX, 0), (0, REX, 0)],
+            base_deck=[TAR_PITS],
+        )
+        t.end_turn()
+        t.choose(REX)  # seat 1 plays King Rex onto the Homeworld as it scores
+        assert t.pending.kind == "extra_play"
+        assert t.pending.seat == 1
+        assert t.options() == ["aliens.collector", "skip"]
+        t.choose("skip")
+        assert t.vp() == [4, 2]
+        assert t.state.active == 1  # seat 1's own turn: only its normal plays, no kept extra
+        assert [p.source for p in t.state.players[1].plays] == ["turn", "turn"]
+    finally:
+        reg.SPECIALS.pop(REX)
+        reg.IMPLEMENTED.discard(REX)
+        reg.vanilla(REX)
+
+
+def test_an_extra_minion_used_at_once_is_a_real_play_whose_ability_fires() -> None:
+    reg.special(REX, "before_scoring", "hand", "test: play onto the scoring base", _always)(
+        _shinobi_like
+    )
+    try:
+        t = Table(
+            [HOMEWORLD, TAR_PITS],
+            hands=[[], [REX, "aliens.collector"]],
+            board=[(0, REX, 0), (0, REX, 0), (0, REX, 0), (0, REX, 0), (1, INVADER, 0)],
+            base_deck=[OASIS],
+        )
+        t.end_turn()
+        t.choose(REX)
+        t.choose("aliens.collector")
+        t.choose(1)
+        assert t.pending.source == "aliens.collector"  # its on-play ability fired
+        t.choose(INVADER)
+        assert t.minions_on(1) == ["aliens.collector"]
+        assert INVADER in t.hand(0)
+    finally:
+        reg.SPECIALS.pop(REX)
+        reg.IMPLEMENTED.discard(REX)
+        reg.vanilla(REX)
