@@ -4,7 +4,15 @@ Importing this package registers every card ability (domain.cards).
 """
 
 from domain import cards as _cards  # noqa: F401  (registers the abilities)
-from domain.commands import COMMAND_TYPES, Choose, Command, EndTurn, PlayAction, PlayMinion
+from domain.commands import (
+    COMMAND_TYPES,
+    Choose,
+    Command,
+    EndTurn,
+    PlayAction,
+    PlayMinion,
+    UseSpecial,
+)
 from domain.decide import awaited_seat, decide, legal_commands
 from domain.errors import (
     GameNotActive,
@@ -43,6 +51,7 @@ __all__ = [
     "RuleViolation",
     "ScriptedSetup",
     "UnknownCard",
+    "UseSpecial",
     "awaited_seat",
     "decide",
     "event_from_dict",

@@ -60,6 +60,18 @@ class Choose(Command):
 
 
 @dataclass(frozen=True)
+class UseSpecial(Command):
+    """Use a Special ability during your own play phase (e.g. from a minion in play, or a card
+    in your discard pile); `card` is the uid of the card whose Special it is."""
+
+    type: ClassVar[str] = "use_special"
+    card: str
+
+    def body(self) -> dict[str, Any]:
+        return {"type": self.type, "card": self.card}
+
+
+@dataclass(frozen=True)
 class EndTurn(Command):
     """End the play phase; scoring, drawing and the end of the turn follow by themselves."""
 
@@ -67,5 +79,5 @@ class EndTurn(Command):
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {
-    c.type: c for c in (PlayMinion, PlayAction, Choose, EndTurn)
+    c.type: c for c in (PlayMinion, PlayAction, Choose, UseSpecial, EndTurn)
 }

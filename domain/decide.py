@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from domain import events as ev
+from domain import registry as reg
 from domain import rules
-from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion
+from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
 from domain.engine import answer, apply_steps, run
 from domain.errors import (
     GameNotActive,
@@ -17,8 +18,9 @@ from domain.errors import (
     UnknownCard,
 )
 from domain.evolve import evolve
-from domain.flow import end_play_phase
-from domain.model import Allowance, GameState, Task
+from domain.flow import end_play_phase, specials_for
+from domain.fx import Steps
+from domain.model import Allowance, GameState, Option, Task
 from domain.verbs import play_steps
 
 
@@ -36,9 +38,14 @@ def awaited_seat(state: GameState) -> int | None:
     return state.active
 
 
-def _allowance(state: GameState, seat: int, card: str, base: int | None) -> int | None:
-    """Index of the most restrictive play allowance this card can use, or None."""
+def _allowance(
+    state: GameState, seat: int, card: str, base: int | None, zone: str = "hand"
+) -> int | None:
+    """Index of the most restrictive play allowance this card can use, or None. A "can't"
+    (a play restriction) beats every allowance."""
     kind = rules.card_type(card)
+    if rules.play_forbidden(state, seat, card, -1 if base is None else base):
+        return None
     power = rules.printed_power(card)
     fitting = []
     for i, a in enumerate(state.players[seat].plays):
@@ -46,14 +53,28 @@ def _allowance(state: GameState, seat: int, card: str, base: int | None) -> int 
             continue
         if a.base is not None and (base is None or state.bases[base].card != a.base):
             continue
-        if base is not None and rules.play_forbidden(state, seat, card, base):
+        if a.zone != zone and not (
+            zone == "discard"
+            and a.zone == "hand"
+            and base is not None
+            and rules.discard_play_granted(state, seat, base)
+        ):
+            continue
+        cond = reg.PLAY_CONDITIONS.get(a.condition) if a.condition else None
+        if cond is not None and (base is None or not cond(state, seat, card, base)):
             continue
         fitting.append((_strictness(a), i))
     return max(fitting)[1] if fitting else None
 
 
 def _strictness(a: Allowance) -> tuple[int, int]:
-    return (a.base is not None) + (a.max_power is not None), -(a.max_power or 0)
+    restrictions = (a.base is not None) + (a.max_power is not None) + (a.condition is not None)
+    return restrictions + (a.zone != "hand"), -(a.max_power or 0)
+
+
+def play_specials(state: GameState, seat: int) -> list[Option]:
+    """Specials `seat` may use now in its own play phase."""
+    return specials_for(state, seat, "play", -1)
 
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:
@@ -67,24 +88,39 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
     out: list[Command] = []
     bases = range(len(state.bases))
     minions = [m.uid for _, m in rules.all_minions(state)]
-    for c in state.players[seat].hand:
-        if rules.card_type(c.card) == "minion":
-            out += [
-                PlayMinion(seat, c.uid, b)
-                for b in bases
-                if _allowance(state, seat, c.card, b) is not None
-            ]
-            continue
-        kind = rules.action_kind(c.card)
-        if _allowance(state, seat, c.card, None) is None:
-            continue
-        if kind == "standard":
-            out.append(PlayAction(seat, c.uid))
-        elif kind == "ongoing_base":
-            out += [PlayAction(seat, c.uid, base=b) for b in bases]
-        else:
-            out += [PlayAction(seat, c.uid, target=u) for u in minions]
+    p = state.players[seat]
+    for zone, cards in (("hand", p.hand), ("discard", p.discard)):
+        for c in cards:
+            if rules.card_type(c.card) == "minion":
+                out += [
+                    PlayMinion(seat, c.uid, b)
+                    for b in bases
+                    if _allowance(state, seat, c.card, b, zone) is not None
+                ]
+            elif zone == "hand":
+                out += _action_moves(state, seat, c.uid, c.card, bases, minions)
+    out += [UseSpecial(seat, str(o.uid)) for o in play_specials(state, seat)]
     out.append(EndTurn(seat))
+    return list(dict.fromkeys(out))
+
+
+def _action_moves(
+    state: GameState, seat: int, uid: str, card: str, bases: range, minions: list[str]
+) -> list[Command]:
+    kind = rules.action_kind(card)
+    if kind == "standard":
+        return [PlayAction(seat, uid)] if _allowance(state, seat, card, None) is not None else []
+    if kind == "ongoing_base":
+        return [
+            PlayAction(seat, uid, base=b)
+            for b in bases
+            if _allowance(state, seat, card, b) is not None
+        ]
+    out: list[Command] = []
+    for u in minions:
+        found = rules.find_minion(state, u)
+        if found and _allowance(state, seat, card, found[0]) is not None:
+            out.append(PlayAction(seat, uid, target=u))
     return out
 
 
@@ -102,12 +138,22 @@ def decide(
     if isinstance(command, EndTurn):
         _, events = run(state, end_play_phase(), rng)
         return tuple(events)
-    assert isinstance(command, PlayMinion | PlayAction)
-    card = next(c for c in state.players[seat].hand if c.uid == command.card).card
-    base = command.base
-    target = getattr(command, "target", None)
-    allowance = _allowance(state, seat, card, base)
-    steps = play_steps(state, seat, command.card, card, base, target, allowance)
+    if isinstance(command, UseSpecial):
+        option = next(o for o in play_specials(state, seat) if o.uid == command.card)
+        steps: Steps = (Task("use_special", {"seat": seat, "choice": option.value}),)
+    else:
+        assert isinstance(command, PlayMinion | PlayAction)
+        zone, _ = rules.locate(state, command.card) or ("hand", seat)
+        card = next(c for c in getattr(state.players[seat], zone) if c.uid == command.card).card
+        base = command.base
+        target = getattr(command, "target", None)
+        if target is not None:
+            found = rules.find_minion(state, target)
+            base_of_target = found[0] if found else None
+        else:
+            base_of_target = base
+        allowance = _allowance(state, seat, card, base_of_target, zone)
+        steps = play_steps(state, seat, command.card, card, base, target, allowance, zone)
     out: list[ev.Event] = []
     stack: list[Task] = []
     state2, stopped = apply_steps(state, steps, stack, out)
@@ -138,11 +184,14 @@ def _check(state: GameState, command: Command) -> None:
         raise NotYourTurn(f"seat {command.seat} cannot act during the {state.phase} phase")
     if isinstance(command, PlayMinion | PlayAction):
         _check_play(state, command)
+    if isinstance(command, UseSpecial):
+        raise IllegalMove(f"card {command.card!r} has no Special seat {command.seat} may use now")
     raise IllegalMove(f"{command.type} is not a legal move now")
 
 
 def _check_play(state: GameState, command: PlayMinion | PlayAction) -> None:
-    hand = {c.uid: c.card for c in state.players[command.seat].hand}
+    p = state.players[command.seat]
+    hand = {c.uid: c.card for c in (*p.hand, *p.discard)}
     if command.card not in hand:
         raise UnknownCard(f"card {command.card!r} is not in seat {command.seat}'s hand")
     card = hand[command.card]

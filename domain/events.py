@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from domain.model import Attached, CardRef, Decision, Placement
+from domain.model import Attached, CardRef, Decision, Lingering, Placement
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,7 @@ class MinionPlayed(Event):
     card: str
     base: int
     allowance: int | None  # index into the seat's plays; None for a play outside the allowances
+    zone: str = "hand"  # hand | discard | deck: where the card was played from
 
 
 @event("action_played")
@@ -135,6 +136,7 @@ class ActionPlayed(Event):
     base: int | None
     target: str | None
     allowance: int | None
+    zone: str = "hand"
 
 
 @event("action_attached")
@@ -144,6 +146,7 @@ class ActionAttached(Event):
     base: int
     target: str | None  # minion uid, or None for the base itself
     controller: int
+    note: str | None = None
 
 
 @event("minion_removed")
@@ -200,6 +203,8 @@ class PlayGranted(Event):
     max_power: int | None = None
     base: str | None = None
     source: str = ""
+    zone: str = "hand"
+    condition: str | None = None
 
 
 @event("vp_gained")
@@ -305,6 +310,54 @@ class EffectsExpired(Event):
 @dataclass(frozen=True)
 class FlagSet(Event):
     flag: str
+
+
+@event("card_moved")
+@dataclass(frozen=True)
+class CardMoved(Event):
+    """A card out of play changes zone (hand, deck top/bottom, discard) within its owner's zones.
+    `public` says whether everyone saw which card it was."""
+
+    uid: str
+    card: str
+    owner: int
+    from_zone: str  # hand | deck | discard
+    to_zone: str  # hand | deck_top | deck_bottom | discard
+    public: bool = True
+
+
+@event("deck_shuffled")
+@dataclass(frozen=True)
+class DeckShuffled(Event):
+    """A seat's deck now holds exactly these cards in this order (top first)."""
+
+    seat: int
+    order: tuple[CardRef, ...]
+
+
+@event("card_revealed")
+@dataclass(frozen=True)
+class CardRevealed(Event):
+    """A card out of play was shown: to everyone (to_seat None) or to one seat only."""
+
+    uid: str
+    card: str
+    owner: int
+    zone: str
+    to_seat: int | None = None
+
+
+@event("lingering_added")
+@dataclass(frozen=True)
+class LingeringAdded(Event):
+    effect: Lingering
+
+
+@event("control_changed")
+@dataclass(frozen=True)
+class ControlChanged(Event):
+    uid: str
+    controller: int
 
 
 @event("game_ended")

@@ -182,11 +182,21 @@ def _use_allowance(s: GameState, seat: int, index: int | None, minion: bool) -> 
     return _set_player(s, seat, plays=plays, minions_played=p.minions_played + (1 if minion else 0))
 
 
+def _take(s: GameState, uid: str) -> tuple[GameState, CardRef | None]:
+    """Remove a card out of play (any seat's hand, deck or discard) and return it."""
+    for p in s.players:
+        for zone in ("hand", "deck", "discard"):
+            cards: tuple[CardRef, ...] = getattr(p, zone)
+            for c in cards:
+                if c.uid == uid:
+                    return _set_player(s, p.seat, **{zone: _without(cards, uid)}), c
+    return s, None
+
+
 @_on(ev.MinionPlayed)
 def _minion_played(s: GameState, e: ev.MinionPlayed) -> GameState:
-    p = s.players[e.seat]
-    card = next((c for c in p.hand if c.uid == e.uid), CardRef(e.uid, e.card, e.seat))
-    s = _set_player(s, e.seat, hand=_without(p.hand, e.uid))
+    s, found = _take(s, e.uid)
+    card = found or CardRef(e.uid, e.card, e.seat)
     s = _use_allowance(s, e.seat, e.allowance, minion=True)
     b = s.bases[e.base]
     minion = Minion(e.uid, e.card, card.owner, e.seat)
@@ -195,9 +205,8 @@ def _minion_played(s: GameState, e: ev.MinionPlayed) -> GameState:
 
 @_on(ev.ActionPlayed)
 def _action_played(s: GameState, e: ev.ActionPlayed) -> GameState:
-    p = s.players[e.seat]
-    card = next((c for c in p.hand if c.uid == e.uid), CardRef(e.uid, e.card, e.seat))
-    s = _set_player(s, e.seat, hand=_without(p.hand, e.uid))
+    s, found = _take(s, e.uid)
+    card = found or CardRef(e.uid, e.card, e.seat)
     s = _use_allowance(s, e.seat, e.allowance, minion=False)
     return replace(s, resolving=(*s.resolving, card))
 
@@ -208,7 +217,7 @@ def _attached(s: GameState, e: ev.ActionAttached) -> GameState:
     if card is None:
         return s
     s = replace(s, resolving=_without(s.resolving, e.uid))
-    att = Attached(card.uid, card.card, card.owner, e.controller)
+    att = Attached(card.uid, card.card, card.owner, e.controller, e.note)
     b = s.bases[e.base]
     if e.target is None:
         return _set_base(s, e.base, replace(b, attached=(*b.attached, att)))
@@ -281,9 +290,8 @@ def _breakpoint(s: GameState, e: ev.BreakpointModified) -> GameState:
 @_on(ev.PlayGranted)
 def _granted(s: GameState, e: ev.PlayGranted) -> GameState:
     p = s.players[e.seat]
-    return _set_player(
-        s, e.seat, plays=(*p.plays, Allowance(e.kind, e.max_power, e.base, e.source))
-    )
+    allowance = Allowance(e.kind, e.max_power, e.base, e.source, e.zone, e.condition)
+    return _set_player(s, e.seat, plays=(*p.plays, allowance))
 
 
 @_on(ev.VpGained)
@@ -375,12 +383,51 @@ def _expired(s: GameState, e: ev.EffectsExpired) -> GameState:
         s,
         temp_power=tuple(t for t in s.temp_power if t.until_turn > e.turn),
         temp_breakpoints=tuple(t for t in s.temp_breakpoints if t.until_turn > e.turn),
+        lingering=tuple(x for x in s.lingering if x.until_turn > e.turn),
     )
 
 
 @_on(ev.FlagSet)
 def _flag(s: GameState, e: ev.FlagSet) -> GameState:
     return replace(s, flags=(*s.flags, e.flag))
+
+
+@_on(ev.CardMoved)
+def _card_moved(s: GameState, e: ev.CardMoved) -> GameState:
+    s, found = _take(s, e.uid)
+    ref = found or CardRef(e.uid, e.card, e.owner)
+    p = s.players[ref.owner]
+    if e.to_zone == "hand":
+        return _set_player(s, p.seat, hand=(*p.hand, ref))
+    if e.to_zone == "deck_top":
+        return _set_player(s, p.seat, deck=(ref, *p.deck))
+    if e.to_zone == "deck_bottom":
+        return _set_player(s, p.seat, deck=(*p.deck, ref))
+    return _set_player(s, p.seat, discard=(*p.discard, ref))
+
+
+@_on(ev.DeckShuffled)
+def _deck_shuffled(s: GameState, e: ev.DeckShuffled) -> GameState:
+    return _set_player(s, e.seat, deck=e.order)
+
+
+@_on(ev.LingeringAdded)
+def _lingering(s: GameState, e: ev.LingeringAdded) -> GameState:
+    return replace(s, lingering=(*s.lingering, e.effect))
+
+
+@_on(ev.ControlChanged)
+def _control(s: GameState, e: ev.ControlChanged) -> GameState:
+    bases = tuple(
+        replace(
+            b,
+            minions=tuple(
+                replace(m, controller=e.controller) if m.uid == e.uid else m for m in b.minions
+            ),
+        )
+        for b in s.bases
+    )
+    return replace(s, bases=bases)
 
 
 @_on(ev.GameEnded)

@@ -11,6 +11,7 @@ from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import GameState, Option, Placement, Task
 from domain.registry import continuation
+from domain.triggers import fire
 from domain.verbs import base_hook_task
 
 
@@ -22,12 +23,13 @@ def start_turn(seat: int) -> Task:
 @continuation("start_turn")
 def _start_turn(fx: Fx) -> Steps:
     seat = int(fx.ctx["seat"])
-    out: list[Any] = [ev.TurnStarted(seat, fx.state.turn + 1)]
-    for i, b in enumerate(fx.state.bases):
-        if "start_of_turn" in reg.BASE_HOOKS.get(b.card, {}):
-            out.append(base_hook_task(b.card, i, "start_of_turn", by=seat))
-    out.append(ev.PhaseChanged("play"))
-    return tuple(out)
+    return ev.TurnStarted(seat, fx.state.turn + 1), Task("start_triggers", {"seat": seat})
+
+
+@continuation("start_triggers")
+def _start_triggers(fx: Fx) -> Steps:
+    seat = int(fx.ctx["seat"])
+    return (*fire(fx.state, "start_of_turn", seat=seat), ev.PhaseChanged("play"))
 
 
 def end_play_phase() -> list[Task]:
@@ -199,13 +201,31 @@ def _me_first_pass(fx: Fx) -> Steps:
 
 @continuation("me_first_answer")
 def _me_first_answer(fx: Fx) -> Steps:
-    choice = dict(fx.choice)
     seat = int(fx.ctx["seat"])
-    sp = reg.SPECIALS[str(choice["card"])][int(choice["special"])]
-    ctx = {"src": choice["uid"], "card": choice["card"], "by": seat, "base": fx.base}
-    effect = sp.effect(Fx(fx.state, ctx, fx.rng))
     nxt = me_first(str(fx.ctx["window"]), fx.base, rules.next_seat(fx.state, seat), 0)
-    return (*effect, nxt)
+    return (*_use_special(fx, seat, dict(fx.choice), fx.base), nxt)
+
+
+def _use_special(fx: Fx, seat: int, choice: dict[str, Any], base: int) -> Steps:
+    sp = reg.SPECIALS[str(choice["card"])][int(choice["special"])]
+    found = rules.find_minion(fx.state, str(choice["uid"]))
+    ctx = {
+        "src": choice["uid"],
+        "card": choice["card"],
+        "by": seat,
+        "base": base,
+        "kind": rules.card_type(str(choice["card"])),
+        "from_base": found[0] if found else None,
+    }
+    return sp.effect(Fx(fx.state, ctx, fx.rng))
+
+
+@continuation("use_special")
+def _use_special_in_play_phase(fx: Fx) -> Steps:
+    """A Special used in its owner's play phase (the use_special command)."""
+    choice = dict(fx.choice)
+    found = rules.find_minion(fx.state, str(choice["uid"]))
+    return _use_special(fx, int(fx.ctx["seat"]), choice, found[0] if found else -1)
 
 
 # --- draw and end of turn --------------------------------------------------------------------
@@ -237,7 +257,17 @@ def _hand_limit_discard(fx: Fx) -> Steps:
 
 @continuation("end_phase")
 def _end_phase(fx: Fx) -> Steps:
-    return ev.PhaseChanged("end"), ev.EffectsExpired(fx.state.turn), Task("check_end")
+    """End-of-turn abilities resolve first, then every 'until the end of the turn' expires."""
+    return (
+        ev.PhaseChanged("end"),
+        *fire(fx.state, "end_of_turn", seat=fx.state.active),
+        Task("expire"),
+    )
+
+
+@continuation("expire")
+def _expire(fx: Fx) -> Steps:
+    return ev.EffectsExpired(fx.state.turn), Task("check_end")
 
 
 @continuation("check_end")

@@ -14,7 +14,7 @@ from typing import Any
 
 from domain import events as ev
 from domain import rules
-from domain.model import JSON, GameState, Minion, Option, Task
+from domain.model import JSON, Attached, CardRef, GameState, Lingering, Minion, Option, Task
 
 Steps = tuple[Any, ...]
 
@@ -95,6 +95,32 @@ class Fx:
         """Indices of the bases in play."""
         return list(range(len(self.state.bases)))
 
+    def hand(self, seat: int | None = None) -> list[CardRef]:
+        """A seat's hand (mine by default)."""
+        return list(self.state.players[self.me if seat is None else seat].hand)
+
+    def deck(self, seat: int | None = None) -> list[CardRef]:
+        """A seat's deck, top first."""
+        return list(self.state.players[self.me if seat is None else seat].deck)
+
+    def discard_pile(self, seat: int | None = None) -> list[CardRef]:
+        """A seat's discard pile."""
+        return list(self.state.players[self.me if seat is None else seat].discard)
+
+    def attached(self, base: int | None = None) -> list[tuple[int, Attached, str | None]]:
+        """Actions attached in play: (base, card, host minion uid or None for the base)."""
+        out: list[tuple[int, Attached, str | None]] = []
+        for i, b in enumerate(self.state.bases):
+            if base is not None and i != base:
+                continue
+            out += [(i, a, None) for a in b.attached]
+            out += [(i, a, m.uid) for m in b.minions for a in m.attached]
+        return out
+
+    def has_flag(self, flag: str) -> bool:
+        """Whether a per-turn marker is set this turn."""
+        return flag in self.state.flags
+
     def others(self) -> list[int]:
         """The other seats, in turn order after me."""
         return rules.seats_from(self.state, self.me)[1:]
@@ -141,19 +167,106 @@ class Fx:
         seat: int | None = None,
         max_power: int | None = None,
         base: str | None = None,
+        zone: str = "hand",
+        condition: str | None = None,
     ) -> Steps:
         """Grant an extra minion/action play: kept for the turn during the seat's own play
-        phase, otherwise it must be used at once or is lost."""
+        phase, otherwise it must be used at once or is lost. `zone` is where the card must
+        come from; `base` (a base card id) and `condition` restrict where it may go."""
         who = self.me if seat is None else seat
         s = self.state
         if s.phase == "play" and s.active == who and s.pending is None:
-            return (ev.PlayGranted(who, kind, max_power, base, self.card),)
-        ctx = {"seat": who, "kind": kind, "max_power": max_power, "base": base, "src": self.card}
+            return (ev.PlayGranted(who, kind, max_power, base, self.card, zone, condition),)
+        ctx = {
+            "seat": who,
+            "kind": kind,
+            "max_power": max_power,
+            "base": base,
+            "src": self.card,
+            "zone": zone,
+            "condition": condition,
+        }
         return (Task("extra_play_now", ctx),)
 
     def play(self, uid: str, base: int | None = None, target: str | None = None) -> Steps:
         """Play a card from my hand as a real play (its ability fires), outside my allowances."""
         return (Task("play_card", {"seat": self.me, "uid": uid, "base": base, "target": target}),)
+
+    def top_of_deck(self, n: int = 1, seat: int | None = None) -> tuple[Steps, list[CardRef]]:
+        """The top n cards of a deck, reshuffling the discard pile first if the deck is empty:
+        (the reshuffle events to emit first, the cards)."""
+        who = self.me if seat is None else seat
+        p = self.state.players[who]
+        if p.deck or not p.discard:
+            return (), list(p.deck[:n])
+        order = list(p.discard)
+        self.rng.shuffle(order)
+        return (ev.DeckReshuffled(who, tuple(order)),), order[:n]
+
+    def reveal(self, c: CardRef, zone: str, to: int | None = None) -> Steps:
+        """Show a card out of play to everyone (to=None) or to one seat only."""
+        return (ev.CardRevealed(c.uid, c.card, c.owner, zone, to),)
+
+    def move_card(self, c: CardRef, from_zone: str, to_zone: str, public: bool = True) -> Steps:
+        """Move a card out of play between its owner's hand, deck (top/bottom) and discard."""
+        return (ev.CardMoved(c.uid, c.card, c.owner, from_zone, to_zone, public),)
+
+    def discard_from_hand(self, c: CardRef) -> Steps:
+        """A card leaves its owner's hand for their discard pile."""
+        return (ev.CardDiscarded(c.uid, c.card, c.owner, "hand"),)
+
+    def random_discard(self, seat: int, n: int) -> Steps:
+        """A seat discards n cards chosen at random (the outcome is in the events)."""
+        hand = self.hand(seat)
+        picked = self.rng.sample(hand, min(n, len(hand)))
+        return tuple(ev.CardDiscarded(c.uid, c.card, c.owner, "hand") for c in picked)
+
+    def shuffle_deck(self, seat: int | None = None, adding: Sequence[CardRef] = ()) -> Steps:
+        """Shuffle a deck, first adding cards (from the hand or discard pile) to it."""
+        who = self.me if seat is None else seat
+        order = [c for c in self.deck(who) if c not in adding] + list(adding)
+        self.rng.shuffle(order)
+        moves = tuple(
+            ev.CardMoved(c.uid, c.card, c.owner, self._zone_of(c.uid), "deck_bottom", False)
+            for c in adding
+        )
+        return (*moves, ev.DeckShuffled(who, tuple(order)))
+
+    def _zone_of(self, uid: str) -> str:
+        where = rules.locate(self.state, uid)
+        return where[0] if where else "deck"
+
+    def destroy_attached(self, uid: str) -> Steps:
+        """Destroy an action attached to a base or a minion."""
+        return self.verb("destroy_attached", uid=uid)
+
+    def linger(
+        self, card: str, seat: int, from_turn: int, until_turn: int, note: str | None = None
+    ) -> Steps:
+        """An effect of `card` for `seat` that lasts from one turn to another, inclusive."""
+        return (ev.LingeringAdded(Lingering(card, seat, from_turn, until_turn, note)),)
+
+    def set_flag(self, flag: str) -> Steps:
+        """Set a per-turn marker (cleared when the next turn starts)."""
+        return (ev.FlagSet(flag),)
+
+    def card_option(self, c: CardRef | Attached, label: str | None = None) -> Option:
+        """An option pointing at a card out of play (or an attached action)."""
+        return Option(c.uid, label or rules.name(c.card), c.uid, uid=c.uid, card=c.card)
+
+    def choose_card(
+        self,
+        cards: Sequence[CardRef | Attached],
+        prompt: str,
+        then: str,
+        optional: bool = False,
+        seat: int | None = None,
+        **extra: JSON,
+    ) -> Steps:
+        """Ask for one card among `cards` (in a hand, a deck, a discard pile, or attached)."""
+        options = [self.card_option(c) for c in cards]
+        who = self.me if seat is None else seat
+        return self.ask(who, "card", prompt, options, then, optional=optional, **extra)
 
     def then(self, key: str, **extra: JSON) -> Steps:
         """Run a registered continuation next, with this context plus `extra`."""

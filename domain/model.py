@@ -26,6 +26,7 @@ class Attached:
     card: str
     owner: int
     controller: int
+    note: str | None = None  # e.g. the faction named when it was played
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class Allowance:
     max_power: int | None = None
     base: str | None = None  # base card id the card must go to
     source: str = "turn"
+    zone: str = "hand"  # where the card comes from: hand | discard
+    condition: str | None = None  # a registered extra condition (registry.PLAY_CONDITIONS)
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,17 @@ class TempBreakpoint:
 
 
 @dataclass(frozen=True)
+class Lingering:
+    """An effect that outlives its card, for a seat, from one turn to another (inclusive)."""
+
+    card: str
+    seat: int
+    from_turn: int
+    until_turn: int
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class Placement:
     """One seat's result on a scored base."""
 
@@ -157,6 +171,7 @@ class GameState:
     resolving: tuple[CardRef, ...] = ()  # standard actions being resolved
     temp_power: tuple[TempPower, ...] = ()
     temp_breakpoints: tuple[TempBreakpoint, ...] = ()
+    lingering: tuple[Lingering, ...] = ()
     scoring: str | None = None  # card id of the base being scored
     last_scored: tuple[Placement, ...] = ()
     flags: tuple[str, ...] = ()  # per-turn markers such as "shinobi:<seat>:<base>"

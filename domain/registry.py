@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from domain.fx import Fx, Steps
-    from domain.model import GameState, Minion
+    from domain.model import GameState, Minion, Task
 
 Effect = Callable[["Fx"], "Steps"]
 PowerFn = Callable[["GameState", "Source", int, "Minion"], int]
-GuardFn = Callable[["GameState", "Source", int, "Minion", "Cause"], str | None]
+GuardFn = Callable[["GameState", "Source", int, "Minion", "Cause"], "str | Task | None"]
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,9 @@ class Cause:
     """What is trying to affect a minion: the card, its kind and the seat behind it."""
 
     card: str
-    kind: str  # minion | action | base
+    kind: str  # minion | action | base | rule
     seat: int | None
+    verb: str = ""  # destroy | return | deck_bottom | move | power | attach | control
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Special:
     """A Special ability: where the card must be, in which window, and whether it may be used."""
 
     card: str
-    window: str  # before_scoring | after_scoring
+    window: str  # play (own play phase, via use_special) | before_scoring | after_scoring
     zone: str  # hand | play | discard
     effect: Effect
     when: Callable[[GameState, int, str, int], bool]  # (state, seat, uid, scoring base)
@@ -48,6 +49,7 @@ class Special:
 
 
 ON_PLAY: dict[str, Effect] = {}
+TRIGGERS: dict[str, dict[str, Effect]] = {}
 CONTINUATIONS: dict[str, Effect] = {}
 ONGOING_POWER: dict[str, PowerFn] = {}
 GUARDS: dict[str, GuardFn] = {}
@@ -57,6 +59,10 @@ BASE_HOOKS: dict[str, dict[str, Effect]] = {}
 SCORING_BONUS: dict[str, Callable[[GameState, int, dict[int, int]], dict[int, int]]] = {}
 RestrictionFn = Callable[["GameState", "Source", int, str, int], bool]
 PLAY_RESTRICTIONS: dict[str, RestrictionFn] = {}
+ZoneGrantFn = Callable[["GameState", "Source", int, int], bool]
+DISCARD_PLAYS: dict[str, ZoneGrantFn] = {}
+ConditionFn = Callable[["GameState", int, str, int], bool]
+PLAY_CONDITIONS: dict[str, ConditionFn] = {}
 DESTROY_REDIRECT: dict[
     str, str
 ] = {}  # base card id -> destination zone for minions destroyed there
@@ -72,6 +78,20 @@ def _register(table: dict[str, Any], card: str, fn: Any) -> Any:
 def on_play(card: str) -> Callable[[Effect], Effect]:
     """The ability that runs when this card is played."""
     return lambda fn: _register(ON_PLAY, card, fn)
+
+
+def trigger(card: str, moment: str) -> Callable[[Effect], Effect]:
+    """An ability of a card in play (or a base) that reacts to a moment of the game:
+    start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed
+    (any minion), affected (this minion, by another player's card). The effect filters
+    itself: fx.ctx holds the moment's facts (see domain.triggers)."""
+
+    def wrap(fn: Effect) -> Effect:
+        TRIGGERS.setdefault(card, {})[moment] = fn
+        IMPLEMENTED.add(card)
+        return fn
+
+    return wrap
 
 
 def continuation(key: str) -> Callable[[Effect], Effect]:
@@ -107,7 +127,8 @@ def special(
     label: str,
     when: Callable[[GameState, int, str, int], bool],
 ) -> Callable[[Effect], Effect]:
-    """A Special usable in a Me-first window ('before_scoring' or 'after_scoring')."""
+    """A Special: in a Me-first window ('before_scoring', 'after_scoring') or, with window
+    'play', during the seat's own play phase through the use_special command."""
 
     def wrap(fn: Effect) -> Effect:
         SPECIALS.setdefault(card, []).append(Special(card, window, zone, fn, when, label))
@@ -118,8 +139,8 @@ def special(
 
 
 def base_hook(card: str, moment: str) -> Callable[[Effect], Effect]:
-    """A base ability at a moment: before_scoring, after_scoring, replacement, replaced,
-    minion_played, start_of_turn, minion_destroyed."""
+    """A scored base's ability: before_scoring, after_scoring, replacement (chooses the next
+    base) or replaced (after the next base is in). Other moments use @trigger."""
 
     def wrap(fn: Effect) -> Effect:
         BASE_HOOKS.setdefault(card, {})[moment] = fn
@@ -143,6 +164,22 @@ def forbids_play(card: str) -> Callable[[RestrictionFn], RestrictionFn]:
     """A "can't": fn(state, source, seat, card, base) -> True forbids that play. A can't
     always beats a can: no allowance or extra play overrides it."""
     return lambda fn: _register(PLAY_RESTRICTIONS, card, fn)
+
+
+def discard_plays(card: str) -> Callable[[ZoneGrantFn], ZoneGrantFn]:
+    """fn(state, source, seat, base) -> True lets that seat play minions from its discard pile
+    onto that base with its ordinary minion plays."""
+    return lambda fn: _register(DISCARD_PLAYS, card, fn)
+
+
+def play_condition(key: str) -> Callable[[ConditionFn], ConditionFn]:
+    """A named condition an extra play may carry: fn(state, seat, card, base) -> allowed."""
+
+    def wrap(fn: ConditionFn) -> ConditionFn:
+        PLAY_CONDITIONS[key] = fn
+        return fn
+
+    return wrap
 
 
 def destroyed_here_go_to(card: str, zone: str) -> None:

@@ -49,7 +49,7 @@ def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
 
 
 def sources(state: GameState) -> Iterator[reg.Source]:
-    """Every card in play that may carry an ongoing ability."""
+    """Every card in play that may carry an ongoing ability, then lingering effects."""
     for i, b in enumerate(state.bases):
         if base_active(state, i):
             yield reg.Source(b.card, b.card, i, -1)
@@ -59,6 +59,9 @@ def sources(state: GameState) -> Iterator[reg.Source]:
             yield reg.Source(m.card, m.uid, i, m.controller)
             for a in m.attached:
                 yield reg.Source(a.card, a.uid, i, a.controller, host=m.uid)
+    for x in state.lingering:
+        if x.from_turn <= state.turn <= x.until_turn:
+            yield reg.Source(x.card, f"lingering:{x.card}", -1, x.seat)
 
 
 def power(state: GameState, base: int, minion: Minion) -> int:
@@ -132,9 +135,45 @@ def name(card: str) -> str:
 
 
 def play_forbidden(state: GameState, seat: int, card: str, base: int) -> bool:
-    """True when some card in play says this card can't be played on this base."""
+    """True when some card in play says this card can't be played on this base (-1: anywhere,
+    for a standard action)."""
     for src in sources(state):
         fn = reg.PLAY_RESTRICTIONS.get(src.card)
         if fn is not None and fn(state, src, seat, card, base):
             return True
     return False
+
+
+def discard_play_granted(state: GameState, seat: int, base: int) -> bool:
+    """True when something lets `seat` play minions from its discard pile onto this base."""
+    for src in sources(state):
+        fn = reg.DISCARD_PLAYS.get(src.card)
+        if fn is not None and fn(state, src, seat, base):
+            return True
+    return False
+
+
+def faction_of(card: str) -> str:
+    """The faction a card belongs to."""
+    return catalogue().card(card).faction
+
+
+def locate(state: GameState, uid: str) -> tuple[str, int] | None:
+    """Where a card is: ('hand'|'deck'|'discard', seat), ('play', base), ('resolving', -1)."""
+    for p in state.players:
+        for zone in ("hand", "deck", "discard"):
+            if any(c.uid == uid for c in getattr(p, zone)):
+                return zone, p.seat
+    found = find_minion(state, uid)
+    if found:
+        return "play", found[0]
+    if any(c.uid == uid for c in state.resolving):
+        return "resolving", -1
+    return None
+
+
+def next_turn_of(state: GameState, seat: int) -> int:
+    """The number of `seat`'s next turn (not the current one)."""
+    n = len(state.players)
+    gap = (seat - state.active) % n
+    return state.turn + (gap or n)

@@ -13,6 +13,7 @@ from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
 from domain.model import JSON, GameState, Option, Task
 from domain.registry import continuation
+from domain.triggers import fire, fire_for
 
 
 def cause_kind(card: str) -> str:
@@ -20,14 +21,15 @@ def cause_kind(card: str) -> str:
     return "base" if card in catalogue().bases else rules.card_type(card) if card else "rule"
 
 
-def guarded(fx: Fx, uid: str) -> Steps | None:
-    """None when the effect may touch this minion, else what happens instead (maybe nothing)."""
+def guarded(fx: Fx, uid: str, verb: str = "") -> Steps | None:
+    """None when the effect may touch this minion (after queuing what touching it triggers),
+    else what happens instead: nothing (blocked), a shield destroyed, or a replacement."""
     found = rules.find_minion(fx.state, uid)
     if found is None:
         return ()
     base, minion = found
     by = fx.ctx.get("by")
-    cause = reg.Cause(fx.card, cause_kind(fx.card), None if by is None else int(by))
+    cause = reg.Cause(fx.card, cause_kind(fx.card), None if by is None else int(by), verb)
     for src in rules.sources(fx.state):
         fn = reg.GUARDS.get(src.card)
         verdict = fn(fx.state, src, base, minion, cause) if fn else None
@@ -35,7 +37,28 @@ def guarded(fx: Fx, uid: str) -> Steps | None:
             return ()
         if verdict == "absorb":
             return destroy_attached(fx.state, src.uid)
+        if isinstance(verdict, Task):
+            return (Task(verdict.key, {**fx.ctx, **verdict.ctx, "uid": uid}),)
     return None
+
+
+def touched(fx: Fx, uid: str) -> Steps:
+    """The 'affected' trigger of a minion touched by another player's card."""
+    found = rules.find_minion(fx.state, uid)
+    by = fx.ctx.get("by")
+    if found is None or by is None or int(by) == found[1].controller or not fx.card:
+        return ()
+    m = found[1]
+    return fire_for(
+        m.card,
+        "affected",
+        src=uid,
+        base=found[0],
+        by=m.controller,
+        cause_seat=int(by),
+        cause_card=fx.card,
+        gone=False,
+    )
 
 
 def destroy_attached(state: GameState, uid: str) -> Steps:
@@ -47,25 +70,30 @@ def destroy_attached(state: GameState, uid: str) -> Steps:
     return ()
 
 
+@continuation("destroy_attached")
+def _destroy_attached(fx: Fx) -> Steps:
+    return destroy_attached(fx.state, str(fx.ctx.get("uid") or fx.choice))
+
+
 def _target(fx: Fx) -> str:
     return str(fx.ctx.get("uid") or fx.choice)
 
 
-def _remove(fx: Fx, to: str, reason: str) -> Steps:
+def _remove(fx: Fx, to: str, reason: str, verb: str) -> Steps:
     uid = _target(fx)
-    blocked = guarded(fx, uid)
+    blocked = guarded(fx, uid, verb)
     if blocked is not None:
         return blocked
     found = rules.find_minion(fx.state, uid)
     assert found is not None
     base, m = found
-    return (ev.MinionRemoved(uid, m.card, m.owner, base, to, reason),)
+    return (*touched(fx, uid), ev.MinionRemoved(uid, m.card, m.owner, base, to, reason))
 
 
 @continuation("destroy")
 def destroy(fx: Fx) -> Steps:
     uid = _target(fx)
-    blocked = guarded(fx, uid)
+    blocked = guarded(fx, uid, "destroy")
     if blocked is not None:
         return blocked
     found = rules.find_minion(fx.state, uid)
@@ -74,20 +102,35 @@ def destroy(fx: Fx) -> Steps:
     card = fx.state.bases[base].card
     active = rules.base_active(fx.state, base)
     to = (reg.DESTROY_REDIRECT.get(card) if active else None) or "discard"
-    out: list[Any] = [ev.MinionRemoved(uid, m.card, m.owner, base, to, "destroyed")]
-    if active and "minion_destroyed" in reg.BASE_HOOKS.get(card, {}):
-        out.append(base_hook_task(card, base, "minion_destroyed", uid=uid, owner=m.owner))
-    return tuple(out)
+    facts = {
+        "uid": uid,
+        "destroyed_card": m.card,
+        "owner": m.owner,
+        "controller": m.controller,
+        "destroyed_base": base,
+        "destroyed_by": fx.ctx.get("by"),
+    }
+    return (
+        *touched(fx, uid),
+        ev.MinionRemoved(uid, m.card, m.owner, base, to, "destroyed"),
+        *fire_for(m.card, "destroyed", src=uid, base=base, by=m.controller, **facts),
+        *fire(fx.state, "minion_destroyed", **facts),
+    )
 
 
 @continuation("return")
 def return_to_hand(fx: Fx) -> Steps:
-    return _remove(fx, "hand", "returned")
+    return _remove(fx, "hand", "returned", "return")
 
 
 @continuation("deck_bottom")
 def deck_bottom(fx: Fx) -> Steps:
-    return _remove(fx, "deck_bottom", "placed")
+    return _remove(fx, "deck_bottom", "placed", "deck_bottom")
+
+
+@continuation("deck_top")
+def deck_top(fx: Fx) -> Steps:
+    return _remove(fx, "deck_top", "placed", "deck_top")
 
 
 @continuation("move")
@@ -97,18 +140,20 @@ def move(fx: Fx) -> Steps:
     found = rules.find_minion(fx.state, uid)
     if found is None or found[0] == to or not 0 <= to < len(fx.state.bases):
         return ()
-    blocked = guarded(fx, uid)
-    return blocked if blocked is not None else (ev.MinionMoved(uid, found[0], to),)
+    blocked = guarded(fx, uid, "move")
+    return (
+        blocked if blocked is not None else (*touched(fx, uid), ev.MinionMoved(uid, found[0], to))
+    )
 
 
 @continuation("power")
 def modify_power(fx: Fx) -> Steps:
     uid = _target(fx)
-    blocked = guarded(fx, uid)
+    blocked = guarded(fx, uid, "power")
     if blocked is not None:
         return blocked
     until = rules.end_of_turn_for(fx.state, fx.me)
-    return (ev.PowerModified(uid, int(fx.ctx["amount"]), until),)
+    return (*touched(fx, uid), ev.PowerModified(uid, int(fx.ctx["amount"]), until))
 
 
 @continuation("draw")
@@ -172,6 +217,8 @@ def play_steps(
     base: int | None,
     target: str | None,
     allowance: int | None,
+    zone: str = "hand",
+    note: str | None = None,
 ) -> Steps:
     """Everything that follows a card being played: the play itself, then its ability, then
     the abilities it triggers, then (for a standard action) its discard."""
@@ -179,17 +226,17 @@ def play_steps(
     if rules.card_type(card) == "minion":
         assert base is not None
         return (
-            ev.MinionPlayed(seat, uid, card, base, allowance),
+            ev.MinionPlayed(seat, uid, card, base, allowance, zone),
             Task("on_play", ctx),
-            Task("minion_played", {**ctx, "uid": uid, "base_card": state.bases[base].card}),
+            Task("minion_played", {**ctx, "uid": uid}),
         )
-    played = ev.ActionPlayed(seat, uid, card, base, target, allowance)
+    played = ev.ActionPlayed(seat, uid, card, base, target, allowance, zone)
     if rules.action_kind(card) == "standard":
         return played, Task("on_play", ctx), Task("discard_resolving", {"uid": uid})
     if target is not None:
         found = rules.find_minion(state, target)
         ctx["base"] = found[0] if found else base
-    return played, Task("attach", {**ctx, "uid": target})
+    return played, Task("attach", {**ctx, "uid": target, "note": note})
 
 
 @continuation("play_card")
@@ -219,10 +266,16 @@ def on_play(fx: Fx) -> Steps:
 
 @continuation("minion_played")
 def minion_played(fx: Fx) -> Steps:
-    card = str(fx.ctx["base_card"])
-    if "minion_played" not in reg.BASE_HOOKS.get(card, {}):
-        return ()
-    return (base_hook_task(card, fx.base, "minion_played", uid=fx.src, by=fx.me),)
+    found = rules.find_minion(fx.state, fx.src)
+    base = found[0] if found else fx.base
+    return fire(
+        fx.state,
+        "minion_played",
+        uid=fx.src,
+        played_card=fx.card,
+        played_by=fx.me,
+        played_base=base,
+    )
 
 
 @continuation("discard_resolving")
@@ -243,58 +296,87 @@ def attach(fx: Fx) -> Steps:
         found = rules.find_minion(fx.state, str(target))
         if found is None:
             return lost
-        blocked = guarded(fx, str(target))
+        blocked = guarded(fx, str(target), "attach")
         if blocked is not None:
             return (*blocked, *lost)
         base = found[0]
     else:
         base = fx.base
-    attached = ev.ActionAttached(card.uid, base, None if target is None else str(target), fx.me)
-    return attached, Task("on_play", fx.with_ctx(base=base))
+    note = fx.ctx.get("note")
+    host = None if target is None else str(target)
+    attached = ev.ActionAttached(card.uid, base, host, fx.me, None if note is None else str(note))
+    return (
+        *([] if host is None else touched(fx, host)),
+        attached,
+        Task("on_play", fx.with_ctx(base=base)),
+    )
 
 
 # --- extra plays that must be used at once ---------------------------------------------------
 
 
 def fits(state: GameState, card: str, kind: str, max_power: int | None) -> bool:
-    """Whether a hand card may be used for an extra play of this kind and power limit."""
+    """Whether a card may be used for an extra play of this kind and power limit."""
     if rules.card_type(card) != kind:
         return False
     return max_power is None or rules.printed_power(card) <= max_power
+
+
+def _bases_for(fx: Fx, seat: int, card: str) -> list[int]:
+    only, condition = fx.ctx.get("base"), fx.ctx.get("condition")
+    cond = reg.PLAY_CONDITIONS.get(str(condition)) if condition else None
+    return [
+        i
+        for i, b in enumerate(fx.state.bases)
+        if (only is None or b.card == only)
+        and not rules.play_forbidden(fx.state, seat, card, i)
+        and (cond is None or cond(fx.state, seat, card, i))
+    ]
 
 
 @continuation("extra_play_now")
 def extra_play_now(fx: Fx) -> Steps:
     seat, kind = int(fx.ctx["seat"]), str(fx.ctx["kind"])
     max_power = fx.ctx.get("max_power")
-    hand = fx.state.players[seat].hand
-    cards = [c for c in hand if fits(fx.state, c.card, kind, max_power)]
+    zone = str(fx.ctx.get("zone") or "hand")
+    cards = [
+        c
+        for c in getattr(fx.state.players[seat], zone)
+        if fits(fx.state, c.card, kind, None if max_power is None else int(max_power))
+    ]
     if kind == "action":
-        cards = [c for c in cards if rules.action_kind(c.card) == "standard"]
+        cards = [
+            c
+            for c in cards
+            if rules.action_kind(c.card) == "standard"
+            and not rules.play_forbidden(fx.state, seat, c.card, -1)
+        ]
+    else:
+        cards = [c for c in cards if _bases_for(fx, seat, c.card)]
     options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in cards]
-    prompt = f"Play an extra {kind} now ({rules.name(str(fx.ctx['src']))}) or lose it"
+    where = "" if zone == "hand" else f" from your {zone}"
+    prompt = f"Play an extra {kind}{where} now ({rules.name(str(fx.ctx['src']))}) or lose it"
     return fx.ask(seat, "extra_play", prompt, options, "extra_play_card", optional=True)
 
 
 @continuation("extra_play_card")
 def extra_play_card(fx: Fx) -> Steps:
     seat, uid = int(fx.ctx["seat"]), str(fx.choice)
-    card = next(c for c in fx.state.players[seat].hand if c.uid == uid)
+    where = rules.locate(fx.state, uid)
+    assert where is not None
+    card = next(c for c in getattr(fx.state.players[where[1]], where[0]) if c.uid == uid)
     if rules.card_type(card.card) != "minion":
-        return play_steps(fx.state, seat, uid, card.card, None, None, None)
-    only = fx.ctx.get("base")
-    bases = [
-        i
-        for i, b in enumerate(fx.state.bases)
-        if (only is None or b.card == only)
-        and not rules.play_forbidden(fx.state, seat, card.card, i)
-    ]
+        return play_steps(fx.state, seat, uid, card.card, None, None, None, where[0])
+    bases = _bases_for(fx, seat, card.card)
     prompt = f"Choose a base for {rules.name(card.card)}"
     return fx.choose_base(bases, prompt, "extra_play_base", seat=seat, uid=uid)
 
 
 @continuation("extra_play_base")
 def extra_play_base(fx: Fx) -> Steps:
-    seat, uid = int(fx.ctx["seat"]), str(fx.ctx["uid"])
-    card = next(c for c in fx.state.players[seat].hand if c.uid == uid)
-    return play_steps(fx.state, seat, uid, card.card, int(fx.choice), None, None)
+    return (
+        Task(
+            "play_card",
+            {"seat": int(fx.ctx["seat"]), "uid": str(fx.ctx["uid"]), "base": int(fx.choice)},
+        ),
+    )

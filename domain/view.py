@@ -131,6 +131,18 @@ def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> di
         p["count"] = len(p.pop("cards"))
     elif kind == "deck_reshuffled":
         p["count"] = len(p.pop("order"))
+    elif kind == "card_moved" and not p["public"] and viewer != p["owner"]:
+        p.pop("uid")
+        p.pop("card")
+    elif kind == "deck_shuffled":
+        p["count"] = len(p.pop("order"))
+    elif (
+        kind == "card_revealed"
+        and p.get("to_seat") is not None
+        and viewer not in (p["to_seat"], p["owner"])
+    ):
+        p.pop("uid")
+        p.pop("card")
     elif kind == "hand_revealed" and viewer not in (p["seat"], p["to_seat"]):
         p["count"] = len(p.pop("cards"))
     elif kind == "base_deck_shuffled":

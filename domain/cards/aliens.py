@@ -6,7 +6,7 @@ from domain import events as ev
 from domain import rules
 from domain.fx import Fx, Steps
 from domain.model import GameState, Option, Task
-from domain.registry import base_hook, blanks_base, continuation, on_play, special
+from domain.registry import base_hook, blanks_base, continuation, on_play, special, trigger
 
 
 @on_play("aliens.supreme_overlord")
@@ -141,10 +141,11 @@ def terraforming_swap(fx: Fx) -> Steps:
     )
 
 
-@base_hook("base.the_homeworld", "minion_played")
+@trigger("base.the_homeworld", "minion_played")
 def the_homeworld(fx: Fx) -> Steps:
-    owner = int(fx.ctx.get("by", fx.state.active))
-    return fx.extra_play("minion", seat=owner, max_power=2)
+    if fx.ctx["played_base"] != fx.base:
+        return ()
+    return fx.extra_play("minion", seat=int(fx.ctx["played_by"]), max_power=2)
 
 
 @base_hook("base.the_mothership", "after_scoring")

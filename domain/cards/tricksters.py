@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from domain.fx import Fx, Steps
-from domain.registry import base_hook
+from domain.registry import trigger
 
 
-@base_hook("base.cave_of_shinies", "minion_destroyed")
+@trigger("base.cave_of_shinies", "minion_destroyed")
 def cave_of_shinies(fx: Fx) -> Steps:
+    if fx.ctx["destroyed_base"] != fx.base:
+        return ()
     return fx.gain_vp(int(fx.ctx["owner"]), 1, "base.cave_of_shinies")
 
 
-@base_hook("base.mushroom_kingdom", "start_of_turn")
+@trigger("base.mushroom_kingdom", "start_of_turn")
 def mushroom_kingdom(fx: Fx) -> Steps:
-    seat = fx.me
+    seat = int(fx.ctx["seat"])
     theirs = [m for m in fx.minions() if m.controller != seat and fx.base_of(m) != fx.base]
     prompt = "Mushroom Kingdom: you may move an opponent's minion to this base"
     return fx.choose_minion(theirs, prompt, "move", optional=True, seat=seat, to=fx.base)
