@@ -353,6 +353,15 @@ class LingeringAdded(Event):
     effect: Lingering
 
 
+@event("note_set")
+@dataclass(frozen=True)
+class NoteSet(Event):
+    """An attached action records a public note (such as a named faction)."""
+
+    uid: str
+    note: str
+
+
 @event("control_changed")
 @dataclass(frozen=True)
 class ControlChanged(Event):

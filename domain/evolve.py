@@ -430,6 +430,22 @@ def _control(s: GameState, e: ev.ControlChanged) -> GameState:
     return replace(s, bases=bases)
 
 
+@_on(ev.NoteSet)
+def _note(s: GameState, e: ev.NoteSet) -> GameState:
+    def mark(atts: tuple[Attached, ...]) -> tuple[Attached, ...]:
+        return tuple(replace(a, note=e.note) if a.uid == e.uid else a for a in atts)
+
+    bases = tuple(
+        replace(
+            b,
+            attached=mark(b.attached),
+            minions=tuple(replace(m, attached=mark(m.attached)) for m in b.minions),
+        )
+        for b in s.bases
+    )
+    return replace(s, bases=bases)
+
+
 @_on(ev.GameEnded)
 def _ended(s: GameState, e: ev.GameEnded) -> GameState:
     return replace(s, status="ended", winner=e.winner, phase="over", pending=None)

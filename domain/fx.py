@@ -246,6 +246,10 @@ class Fx:
         """An effect of `card` for `seat` that lasts from one turn to another, inclusive."""
         return (ev.LingeringAdded(Lingering(card, seat, from_turn, until_turn, note)),)
 
+    def note(self, uid: str, note: str) -> Steps:
+        """Write a note on an attached action (e.g. the faction named when it was played)."""
+        return (ev.NoteSet(uid, note),)
+
     def set_flag(self, flag: str) -> Steps:
         """Set a per-turn marker (cleared when the next turn starts)."""
         return (ev.FlagSet(flag),)
