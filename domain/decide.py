@@ -140,7 +140,8 @@ def decide(
         return tuple(events)
     if isinstance(command, UseSpecial):
         option = next(o for o in play_specials(state, seat) if o.uid == command.card)
-        steps: Steps = (Task("use_special", {"seat": seat, "choice": option.value}),)
+        used = ev.SpecialUsed(seat, command.card, str(option.card))
+        steps: Steps = (used, Task("use_special", {"seat": seat, "choice": option.value}))
     else:
         assert isinstance(command, PlayMinion | PlayAction)
         zone, _ = rules.locate(state, command.card) or ("hand", seat)

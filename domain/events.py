@@ -66,6 +66,7 @@ class GameCreated(Event):
     base_deck: tuple[str, ...]
     board: tuple[MinionInit, ...] = ()
     base_attached: tuple[tuple[int, Attached], ...] = ()
+    deal: bool = True  # whether opening hands are drawn from the decks
 
 
 @event("cards_drawn")
@@ -351,6 +352,16 @@ class CardRevealed(Event):
 @dataclass(frozen=True)
 class LingeringAdded(Event):
     effect: Lingering
+
+
+@event("special_used")
+@dataclass(frozen=True)
+class SpecialUsed(Event):
+    """A seat used a Special in its own play phase (the use_special command)."""
+
+    seat: int
+    uid: str
+    card: str
 
 
 @event("note_set")

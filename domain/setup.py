@@ -69,18 +69,22 @@ def start_game(setup: GameSetup) -> tuple[ev.Event, ...]:
     created = (
         _scripted(setup, setup.scripted, uids) if setup.scripted else _random(setup, rng, uids)
     )
+    return (created, *setup_events(created))
+
+
+def setup_events(created: ev.GameCreated) -> tuple[ev.Event, ...]:
+    """What follows the creation: opening hands, mulligan offers, then the first turn. A pure
+    function of the creation event, so a log's setup can be checked by running it again."""
     state = replay([created])
     stack: list[Task] = [start_turn(created.first_seat)]
-    events: list[ev.Event] = [created]
-    n = len(setup.players)
+    n = len(created.players)
     order = [(created.first_seat + k) % n for k in range(n)]
-    if setup.scripted is None:
+    if not created.scripted:
         stack += [Task("mulligan_offer", {"seat": s}) for s in reversed(order)]
+    if created.deal:
         stack += [Task("draw", {"seat": s, "n": HAND_SIZE}) for s in reversed(order)]
-    elif setup.scripted.hands is None:
-        stack += [Task("draw", {"seat": s, "n": HAND_SIZE}) for s in reversed(order)]
-    _, more = run(state, stack, random.Random(f"{setup.seed}:1"))
-    return (*events, *more)
+    _, more = run(state, stack, random.Random(f"{created.seed}:1"))
+    return tuple(more)
 
 
 class _UidMaker:
@@ -188,6 +192,7 @@ def _scripted(setup: GameSetup, sc: ScriptedSetup, uids: _UidMaker) -> ev.GameCr
         tuple(sc.base_deck),
         board,
         base_attached,
+        deal=sc.hands is None,
     )
 
 
