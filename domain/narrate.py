@@ -1,0 +1,112 @@
+"""A readable, turn-by-turn account of a game from its events (for `smashup replay`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from domain import events as ev
+from domain.evolve import evolve
+from domain.model import GameState
+from domain.rules import name
+
+_PLACES = ("1st", "2nd", "3rd")
+
+
+def narrate(events: Iterable[ev.Event]) -> Iterator[str]:
+    """One line per notable event, in order; the full (unredacted) log is expected."""
+    state: GameState | None = None
+    for e in events:
+        before = state
+        state = evolve(state, e)
+        line = _line(before, state, e)
+        if line:
+            yield line
+
+
+def _who(state: GameState | None, seat: int) -> str:
+    return state.players[seat].name if state else f"seat {seat}"
+
+
+def _base(state: GameState | None, index: int) -> str:
+    return name(state.bases[index].card) if state and index < len(state.bases) else f"base {index}"
+
+
+def _line(before: GameState | None, after: GameState, e: ev.Event) -> str | None:
+    fn = _LINES.get(type(e))
+    return fn(before, after, e) if fn else None
+
+
+def _created(b: GameState | None, a: GameState, e: ev.GameCreated) -> str:
+    seats = ", ".join(f"{p.name} ({' + '.join(p.factions)})" for p in a.players)
+    bases = ", ".join(name(x.card) for x in a.bases)
+    return f"Game {e.game_id}: {seats}. Bases: {bases}."
+
+
+def _turn(b: GameState | None, a: GameState, e: ev.TurnStarted) -> str:
+    vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
+    return f"\n== Turn {e.turn}: {_who(a, e.seat)} (VP: {vp})"
+
+
+def _minion(b: GameState | None, a: GameState, e: ev.MinionPlayed) -> str:
+    src = "" if e.zone == "hand" else f" from their {e.zone}"
+    return f"{_who(a, e.seat)} plays {name(e.card)}{src} on {_base(a, e.base)}"
+
+
+def _action(b: GameState | None, a: GameState, e: ev.ActionPlayed) -> str:
+    return f"{_who(a, e.seat)} plays {name(e.card)}"
+
+
+def _removed(b: GameState | None, a: GameState, e: ev.MinionRemoved) -> str:
+    where = {
+        "hand": " to its owner's hand",
+        "discard": "",
+        "deck_bottom": " under its owner's deck",
+        "deck_top": " on top of its owner's deck",
+    }
+    verb = {"destroyed": "is destroyed", "returned": "returns", "placed": "goes"}
+    return f"  {name(e.card)} ({_who(a, e.owner)}) {verb.get(e.reason, e.reason)}{where[e.to]}"
+
+
+def _moved(b: GameState | None, a: GameState, e: ev.MinionMoved) -> str:
+    card = next((m.card for m in a.bases[e.to_base].minions if m.uid == e.uid), "a minion")
+    return f"  {name(card)} moves from {_base(b, e.from_base)} to {_base(a, e.to_base)}"
+
+
+def _scored(b: GameState | None, a: GameState, e: ev.BaseScored) -> str:
+    parts = [
+        f"{_who(a, p.seat)} {p.power} power"
+        + (f" {_PLACES[p.place]}" if p.place < 3 else "")
+        + f" +{p.vp} VP"
+        for p in e.placements
+    ]
+    vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
+    return f"  * {name(e.card)} scores: {'; '.join(parts) or 'nobody'}. VP now: {vp}"
+
+
+def _vp(b: GameState | None, a: GameState, e: ev.VpGained) -> str:
+    why = name(e.reason) if "." in e.reason else e.reason
+    return f"  {_who(a, e.seat)} gains {e.amount} VP ({why})"
+
+
+def _replaced(b: GameState | None, a: GameState, e: ev.BaseReplaced) -> str | None:
+    return None if e.new is None else f"  {name(e.new)} replaces {name(e.old)}"
+
+
+def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
+    vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
+    return f"\nGame over: {_who(a, e.winner)} wins ({vp})"
+
+
+_LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | None]] = {
+    ev.GameCreated: _created,
+    ev.TurnStarted: _turn,
+    ev.MinionPlayed: _minion,
+    ev.ActionPlayed: _action,
+    ev.MinionRemoved: _removed,
+    ev.MinionMoved: _moved,
+    ev.BaseScored: _scored,
+    ev.VpGained: _vp,
+    ev.BaseReplaced: _replaced,
+    ev.GameEnded: _ended,
+}
