@@ -1,0 +1,66 @@
+"""Seat tokens: ``Authorization: Bearer <token>``; no token means a spectator."""
+
+from __future__ import annotations
+
+from flask import request
+
+from api.errors import ApiError
+from api.service import Games
+
+_CHALLENGE = 'Bearer realm="smashup"'
+
+
+def _bearer() -> str | None:
+    """The bearer token of the request, None if there is no Authorization header."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or " " in token:
+        raise ApiError(
+            401,
+            "invalid_token",
+            "the Authorization header must be 'Bearer <seat token>'",
+            {"WWW-Authenticate": f'{_CHALLENGE}, error="invalid_request"'},
+        )
+    return token
+
+
+def identity(games: Games) -> tuple[str, int] | None:
+    """The ``(game_id, seat)`` of the caller's token; None without a token; 401 if unknown."""
+    token = _bearer()
+    if token is None:
+        return None
+    found = games.authenticate(token) if len(token) <= 256 else None
+    if found is None:
+        raise ApiError(
+            401,
+            "invalid_token",
+            "this token belongs to no seat",
+            {"WWW-Authenticate": f'{_CHALLENGE}, error="invalid_token"'},
+        )
+    return found
+
+
+def viewer(games: Games, game_id: str) -> int | None:
+    """The caller's seat in ``game_id``, or None for a spectator; 403 for another game's token."""
+    found = identity(games)
+    if found is None:
+        return None
+    if found[0] != game_id:
+        raise ApiError(403, "forbidden", "this token belongs to a seat of another game")
+    return found[1]
+
+
+def seat(games: Games, game_id: str) -> int:
+    """The caller's seat in ``game_id``; 401 without a token."""
+    found = viewer(games, game_id)
+    if found is None:
+        raise ApiError(
+            401,
+            "unauthenticated",
+            "send 'Authorization: Bearer <seat token>' to act for a seat",
+            {"WWW-Authenticate": _CHALLENGE},
+        )
+    return found

@@ -1,0 +1,156 @@
+"""The ``smashup`` command: ``serve`` (API + worker + embedded Redis) and ``worker``.
+
+``serve`` uses ``REDIS_URL`` when it is set; otherwise it starts an embedded Redis persisting in
+``--data-dir``. It runs the API with werkzeug's threaded server (fine for development; production
+runs ``gunicorn 'api:create_app()'``) and a child ``smashup worker`` pointed at the same Redis.
+Ctrl-C (or SIGTERM) stops the worker, then the embedded Redis, then returns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from types import FrameType
+
+from werkzeug.serving import run_simple
+
+log = logging.getLogger("smashup")
+
+WORKER_STOP_TIMEOUT = 15.0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``smashup`` console script."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    if args.command == "serve":
+        return serve(args)
+    return worker(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="smashup", description="Smash Up game server")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_cmd = commands.add_parser("serve", help="run the HTTP API (and a bot worker)")
+    serve_cmd.add_argument("--host", default="127.0.0.1", help="interface (default 127.0.0.1)")
+    serve_cmd.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve_cmd.add_argument(
+        "--data-dir", default=None, help="embedded Redis data (default $SMASHUP_DATA_DIR or ./data)"
+    )
+    serve_cmd.add_argument(
+        "--no-worker", action="store_true", help="do not start a bot worker process"
+    )
+    worker_cmd = commands.add_parser("worker", help="run an rq worker playing bot seats")
+    worker_cmd.add_argument("--redis-url", default=None, help="Redis URL (default $REDIS_URL)")
+    worker_cmd.add_argument(
+        "--data-dir", default=None, help="embedded Redis data when no URL is given"
+    )
+    worker_cmd.add_argument("--burst", action="store_true", help="exit once the queue is empty")
+    worker_cmd.add_argument("--parent-pid", type=int, default=None, help=argparse.SUPPRESS)
+    return parser
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run the API until interrupted, with a child worker unless ``--no-worker``."""
+    from api import create_app
+    from events.connection import connect, redis_url_for, resolve_data_dir, shutdown_embedded
+
+    url = os.environ.get("REDIS_URL") or None
+    client = connect(url, args.data_dir)
+    client.ping()
+    if url is None:
+        log.info("embedded Redis running, data in %s", resolve_data_dir(args.data_dir))
+    child: subprocess.Popen[bytes] | None = None
+    signal.signal(signal.SIGTERM, _raise_interrupt)
+    signal.signal(signal.SIGINT, _raise_interrupt)  # even if started with SIGINT ignored
+    try:
+        if not args.no_worker:
+            child = _spawn_worker(url or redis_url_for(client))
+        app = create_app({"REDIS_CLIENT": client})
+        run_simple(args.host, args.port, app, threaded=True, use_reloader=False)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if child is not None:
+            _stop_worker(child)
+        if url is None:
+            shutdown_embedded(args.data_dir)
+            log.info("embedded Redis stopped")
+    return 0
+
+
+def _spawn_worker(redis_url: str) -> subprocess.Popen[bytes]:
+    """Start ``smashup worker`` in its own session, told to exit with this process."""
+    command = [
+        sys.executable,
+        "-m",
+        "api.cli",
+        "worker",
+        "--redis-url",
+        redis_url,
+        "--parent-pid",
+        str(os.getpid()),
+    ]
+    child = subprocess.Popen(command, start_new_session=True)
+    log.info("bot worker started (pid %d)", child.pid)
+    return child
+
+
+def _stop_worker(child: subprocess.Popen[bytes]) -> None:
+    """Ask the worker to finish its job and exit; kill it if it does not."""
+    if child.poll() is None:
+        child.send_signal(signal.SIGTERM)
+        try:
+            child.wait(WORKER_STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    log.info("bot worker stopped")
+
+
+def worker(args: argparse.Namespace) -> int:
+    """Run an rq worker on the ``smashup`` queue (after re-scheduling stalled bot games)."""
+    from rq import Queue, Worker
+
+    from api.service import Games
+    from events.connection import connect
+    from events.store import EventStore
+    from workers.queue import QUEUE_NAME, BotQueue
+
+    url = args.redis_url or os.environ.get("REDIS_URL") or None
+    client = connect(url, args.data_dir)
+    if args.parent_pid is not None:
+        _exit_with_parent(args.parent_pid)
+    resumed = Games(EventStore(client), BotQueue(client)).resume_bots()
+    if resumed:
+        log.info("re-scheduled the bots of %d games", resumed)
+    rq_worker = Worker([Queue(QUEUE_NAME, connection=client)], connection=client)
+    rq_worker.work(burst=args.burst, logging_level="INFO")
+    return 0
+
+
+def _exit_with_parent(parent_pid: int) -> None:
+    """Send ourselves SIGTERM (a warm rq shutdown) once the parent process is gone."""
+
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

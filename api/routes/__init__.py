@@ -1,0 +1,11 @@
+"""The v1 blueprints."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from api.routes.catalogue import bp as catalogue_bp
+from api.routes.games import bp as games_bp
+from api.routes.me import bp as me_bp
+
+BLUEPRINTS: tuple[Blueprint, ...] = (catalogue_bp, games_bp, me_bp)

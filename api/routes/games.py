@@ -1,0 +1,76 @@
+"""Games: create, view, legal moves, commands and the events feed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from api import auth
+from api.routes.common import check_game_id, games, idempotency_key, read_json
+from api.schemas import CreateGameSchema, EventsQuery, load_command, load_query
+from domain import legal_commands, view
+
+bp = Blueprint("games", __name__, url_prefix="/v1/games")
+
+
+@bp.post("")
+def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Create a game: 201 with its id, version and the seats' tokens."""
+    data = CreateGameSchema().load(read_json())
+    created = games().create(data["players"], data["seed"], data["scripted"])
+    body = {
+        "id": created.game_id,
+        "version": created.version,
+        "seats": [s.as_json() for s in created.seats],
+    }
+    return body, 201, {"Location": url_for("games.get_game", game_id=created.game_id)}
+
+
+@bp.get("/<game_id>")
+def get_game(game_id: str) -> dict[str, Any]:
+    """The game as the caller may see it."""
+    service = games()
+    state = service.load(check_game_id(game_id))
+    return view(state, auth.viewer(service, game_id))
+
+
+@bp.get("/<game_id>/moves")
+def moves(game_id: str) -> dict[str, Any]:
+    """Every legal command of the caller now, each a complete body (spectators: none)."""
+    service = games()
+    state = service.load(check_game_id(game_id))
+    seat = auth.viewer(service, game_id)
+    commands = [] if seat is None else legal_commands(state, seat)
+    return {
+        "version": state.version,
+        "seat": seat,
+        "moves": [c.body() | {"expected_version": state.version} for c in commands],
+    }
+
+
+@bp.post("/<game_id>/commands")
+def command(game_id: str) -> Response:
+    """Run one command for the caller's seat: 200 with the appended events and the game."""
+    service = games()
+    service.require(check_game_id(game_id))
+    seat = auth.seat(service, game_id)
+    loaded = load_command(read_json(), seat)
+    key = idempotency_key()
+    result = service.execute(game_id, seat, loaded.command, loaded.expected_version, key)
+    response = jsonify(result.answer)
+    if result.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+@bp.get("/<game_id>/events")
+def events(game_id: str) -> dict[str, Any]:
+    """The caller's view of the events after ``?after=``, long-polling up to ``?wait=``."""
+    service = games()
+    service.require(check_game_id(game_id))
+    viewer = auth.viewer(service, game_id)
+    query = load_query(EventsQuery, request.args)
+    found = service.events(game_id, viewer, query["after"], query["wait"], query["limit"])
+    next_after = found[-1]["version"] if found else query["after"]
+    return {"events": found, "next_after": next_after}

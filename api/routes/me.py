@@ -1,0 +1,31 @@
+"""``/v1/me/turns``: where a decision is awaited from the caller's token (long-poll)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, request
+
+from api import auth
+from api.errors import ApiError
+from api.routes.common import games
+from api.schemas import TurnsQuery, load_query
+
+bp = Blueprint("me", __name__, url_prefix="/v1/me")
+
+
+@bp.get("/turns")
+def turns() -> dict[str, Any]:
+    """The caller's awaited decisions; waits up to ``?wait=`` seconds for one."""
+    service = games()
+    found = auth.identity(service)
+    if found is None:
+        raise ApiError(
+            401,
+            "unauthenticated",
+            "send 'Authorization: Bearer <seat token>' to list your turns",
+            {"WWW-Authenticate": 'Bearer realm="smashup"'},
+        )
+    query = load_query(TurnsQuery, request.args)
+    game_id, seat = found
+    return {"turns": service.turns(game_id, seat, query["wait"])}

@@ -1,0 +1,239 @@
+"""Marshmallow schemas: request bodies and query strings in, domain objects out.
+
+Unknown fields are refused everywhere (marshmallow's ``RAISE``): a typo is a 422, never ignored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate
+
+from domain import COMMAND_TYPES, BoardCard, Command, PlayerSetup, ScriptedSetup
+
+LANGUAGES = ("en", "fr", "es")
+MAX_WAIT = 30.0
+MAX_EVENTS = 1000
+MAX_INT = 2**31 - 1
+_ID = validate.Length(min=1, max=64)
+
+
+class StrictInteger(fields.Integer):
+    """A JSON integer: refuses strings, floats and booleans."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        result: int = super()._deserialize(value, attr, data, **kwargs)
+        return result
+
+
+class Seed(fields.Field[str]):
+    """A seed given as a string or an integer; kept as a string."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise ValidationError("must be a string or an integer")
+        text = str(value)
+        if not 1 <= len(text) <= 128:
+            raise ValidationError("must have 1 to 128 characters")
+        return text
+
+
+def _index(**kwargs: Any) -> StrictInteger:
+    return StrictInteger(validate=validate.Range(min=0, max=MAX_INT), **kwargs)
+
+
+def _ids(max_length: int = 200, **kwargs: Any) -> fields.Field[Any]:
+    return fields.List(
+        fields.String(validate=_ID), validate=validate.Length(max=max_length), **kwargs
+    )
+
+
+def _rows(**kwargs: Any) -> fields.Field[Any]:
+    return fields.List(_ids(required=True), validate=validate.Length(min=1, max=4), **kwargs)
+
+
+def _tuples(rows: list[list[str]] | None) -> tuple[tuple[str, ...], ...] | None:
+    return None if rows is None else tuple(tuple(row) for row in rows)
+
+
+class PlayerSchema(Schema):
+    """One seat of a new game."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    factions = fields.List(
+        fields.String(validate=_ID), required=True, validate=validate.Length(equal=2)
+    )
+    bot = fields.String(load_default=None, allow_none=True, validate=_ID)
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> PlayerSetup:
+        """Build the domain's player setup."""
+        return PlayerSetup(data["name"], tuple(data["factions"]), data["bot"])
+
+
+class BoardCardSchema(Schema):
+    """A card already in play in a scripted setup."""
+
+    base = _index(required=True)
+    card = fields.String(required=True, validate=_ID)
+    owner = _index(required=True)
+    attached_to = _index(load_default=None, allow_none=True)
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> BoardCard:
+        """Build the domain's board card."""
+        return BoardCard(data["base"], data["card"], data["owner"], data["attached_to"])
+
+
+class ScriptedSchema(Schema):
+    """An exact starting position (decks and base deck top first)."""
+
+    first_seat = _index(load_default=0)
+    decks = _rows(required=True)
+    hands = _rows(load_default=None, allow_none=True)
+    discards = _rows(load_default=None, allow_none=True)
+    bases = _ids(8, required=True)
+    base_deck = _ids(load_default=list)
+    board = fields.List(
+        fields.Nested(BoardCardSchema), load_default=list, validate=validate.Length(max=100)
+    )
+    vp = fields.List(
+        StrictInteger(validate=validate.Range(min=0, max=1000)),
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(min=1, max=4),
+    )
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> ScriptedSetup:
+        """Build the domain's scripted setup (tuples everywhere)."""
+        return ScriptedSetup(
+            bases=tuple(data["bases"]),
+            decks=_tuples(data["decks"]) or (),
+            first_seat=data["first_seat"],
+            hands=_tuples(data["hands"]),
+            discards=_tuples(data["discards"]),
+            base_deck=tuple(data["base_deck"]),
+            board=tuple(data["board"]),
+            vp=None if data["vp"] is None else tuple(data["vp"]),
+        )
+
+
+class CreateGameSchema(Schema):
+    """``POST /v1/games``."""
+
+    players = fields.List(
+        fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=2, max=4)
+    )
+    seed = Seed(load_default=None, allow_none=True)
+    scripted = fields.Nested(ScriptedSchema, load_default=None, allow_none=True)
+
+
+class _CommandSchema(Schema):
+    type = fields.String(required=True, validate=validate.OneOf(sorted(COMMAND_TYPES)))
+    expected_version = _index(load_default=None, allow_none=True)
+
+
+def _command_field(hint: Any, default: Any) -> fields.Field[Any]:
+    """The marshmallow field of one command dataclass field (``int``/``str``, maybe optional)."""
+    args = typing.get_args(hint)
+    optional = type(None) in args
+    base = next(a for a in args if a is not type(None)) if optional else hint
+    kwargs: dict[str, Any] = (
+        {"required": True}
+        if default is dataclasses.MISSING
+        else {"load_default": default, "allow_none": optional}
+    )
+    if base is int:
+        return _index(**kwargs)
+    if base is str:
+        return fields.String(validate=_ID, **kwargs)
+    raise TypeError(f"no request field for a command field of type {hint!r}")
+
+
+def _command_schema(command: type[Command]) -> type[_CommandSchema]:
+    """A schema for one command type, made from its dataclass fields (``seat`` excluded)."""
+    hints = typing.get_type_hints(command)
+    declared = {
+        f.name: _command_field(hints[f.name], f.default)
+        for f in dataclasses.fields(command)
+        if f.name != "seat"
+    }
+    name = f"{command.__name__}Schema"
+    return type(name, (_CommandSchema,), {**declared, "__doc__": f"``{command.type}``."})
+
+
+COMMAND_SCHEMAS: dict[str, type[_CommandSchema]] = {
+    kind: _command_schema(command) for kind, command in COMMAND_TYPES.items()
+}
+"""One schema per domain command type; the domain's dataclasses define the fields."""
+
+
+@dataclass(frozen=True)
+class CommandRequest:
+    """A loaded command body: the command (seat to be set from the token) and its guard."""
+
+    command: Command
+    expected_version: int | None
+
+
+def load_command(body: Any, seat: int) -> CommandRequest:
+    """Load a command body for ``seat``; raise ``ValidationError`` with field messages."""
+    if not isinstance(body, Mapping):
+        raise ValidationError({"_schema": ["the body must be a JSON object"]})
+    kind = body.get("type")
+    schema = COMMAND_SCHEMAS.get(kind) if isinstance(kind, str) else None
+    if schema is None:
+        _CommandSchema().load({"type": kind} if "type" in body else {})
+        raise ValidationError({"type": ["Unknown command type."]})
+    data = schema().load(body)
+    expected = data.pop("expected_version")
+    command_type = COMMAND_TYPES[data.pop("type")]
+    return CommandRequest(command_type(seat=seat, **data), expected)
+
+
+class CatalogueQuery(Schema):
+    """``?lang=&set=&faction=`` of the catalogue endpoints."""
+
+    lang = fields.String(load_default="en", validate=validate.OneOf(LANGUAGES))
+    set = fields.String(load_default=None, validate=_ID)
+    faction = fields.String(load_default=None, validate=_ID)
+
+
+class FactionsQuery(CatalogueQuery):
+    """``GET /v1/factions`` takes no faction filter."""
+
+    class Meta:
+        exclude = ("faction",)
+
+
+class _WaitQuery(Schema):
+    wait = fields.Float(
+        load_default=0.0, allow_nan=False, validate=validate.Range(min=0, max=MAX_WAIT)
+    )
+
+
+class EventsQuery(_WaitQuery):
+    """``?after=N&wait=S&limit=L`` of the events feed."""
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
+    limit = fields.Integer(load_default=MAX_EVENTS, validate=validate.Range(min=1, max=MAX_EVENTS))
+
+
+class TurnsQuery(_WaitQuery):
+    """``?wait=S`` of ``/v1/me/turns``."""
+
+
+def load_query(schema: type[Schema], args: Mapping[str, str]) -> dict[str, Any]:
+    """Load a query string (first value of each parameter) with a schema."""
+    loaded: dict[str, Any] = schema().load(dict(args))
+    return loaded

