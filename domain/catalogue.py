@@ -228,7 +228,7 @@ def load_documents() -> list[dict[str, Any]]:
             text = resource.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise CatalogueError(f"missing card data file {_DATA_FOLDER}/{set_id}.yaml") from None
-        document = yaml.safe_load(text)
+        document = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         if not isinstance(document, dict):
             raise CatalogueError(f"{_DATA_FOLDER}/{set_id}.yaml: expected a mapping at top level")
         documents.append(document)

@@ -115,11 +115,16 @@ def _action_moves(
             PlayAction(seat, uid, base=b)
             for b in bases
             if _allowance(state, seat, card, b) is not None
+            and rules.attach_allowed(state, seat, card, b, None)
         ]
     out: list[Command] = []
     for u in minions:
         found = rules.find_minion(state, u)
-        if found and _allowance(state, seat, card, found[0]) is not None:
+        if (
+            found
+            and _allowance(state, seat, card, found[0]) is not None
+            and rules.attach_allowed(state, seat, card, found[0], found[1])
+        ):
             out.append(PlayAction(seat, uid, target=u))
     return out
 

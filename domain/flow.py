@@ -95,6 +95,7 @@ def _award(fx: Fx) -> Steps:
     bonus = reg.SCORING_BONUS.get(card)
     if bonus and rules.base_active(fx.state, i):
         extra = bonus(fx.state, i, {p.seat: p.place for p in result})
+        extra = {s: v for s, v in extra.items() if rules.base_active(fx.state, i, s)}
         result = [Placement(p.seat, p.power, p.place, p.vp + extra.get(p.seat, 0)) for p in result]
         for seat, vp in extra.items():
             if vp and seat not in {p.seat for p in result}:

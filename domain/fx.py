@@ -169,13 +169,17 @@ class Fx:
         base: str | None = None,
         zone: str = "hand",
         condition: str | None = None,
+        now: bool = False,
+        must: bool = False,
     ) -> Steps:
         """Grant an extra minion/action play: kept for the turn during the seat's own play
         phase, otherwise it must be used at once or is lost. `zone` is where the card must
-        come from; `base` (a base card id) and `condition` restrict where it may go."""
+        come from; `base` (a base card id) and `condition` restrict where it may go; `now`
+        makes it a play to use at once even in the seat's own play phase; `must` (implies
+        `now`) makes it mandatory when a card fits (e.g. "you cannot do only half")."""
         who = self.me if seat is None else seat
         s = self.state
-        if s.phase == "play" and s.active == who and s.pending is None:
+        if not (now or must) and s.phase == "play" and s.active == who and s.pending is None:
             return (ev.PlayGranted(who, kind, max_power, base, self.card, zone, condition),)
         ctx = {
             "seat": who,
@@ -185,23 +189,25 @@ class Fx:
             "src": self.card,
             "zone": zone,
             "condition": condition,
+            "must": must,
         }
         return (Task("extra_play_now", ctx),)
 
     def play(self, uid: str, base: int | None = None, target: str | None = None) -> Steps:
-        """Play a card from my hand as a real play (its ability fires), outside my allowances."""
+        """Play a card out of play (a hand, deck or discard pile) as a real play (its ability
+        fires), outside my allowances; it stays its owner's card."""
         return (Task("play_card", {"seat": self.me, "uid": uid, "base": base, "target": target}),)
 
     def top_of_deck(self, n: int = 1, seat: int | None = None) -> tuple[Steps, list[CardRef]]:
-        """The top n cards of a deck, reshuffling the discard pile first if the deck is empty:
-        (the reshuffle events to emit first, the cards)."""
+        """The top n cards of a deck, reshuffling the discard pile under it when the deck runs
+        out before n cards: (the reshuffle events to emit first, the cards)."""
         who = self.me if seat is None else seat
         p = self.state.players[who]
-        if p.deck or not p.discard:
+        if len(p.deck) >= n or not p.discard:
             return (), list(p.deck[:n])
         order = list(p.discard)
         self.rng.shuffle(order)
-        return (ev.DeckReshuffled(who, tuple(order)),), order[:n]
+        return (ev.DeckReshuffled(who, tuple(order)),), [*p.deck, *order][:n]
 
     def reveal(self, c: CardRef, zone: str, to: int | None = None) -> Steps:
         """Show a card out of play to everyone (to=None) or to one seat only."""

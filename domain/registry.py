@@ -34,6 +34,7 @@ class Cause:
     kind: str  # minion | action | base | rule
     seat: int | None
     verb: str = ""  # destroy | return | deck_bottom | move | power | attach | control
+    uid: str = ""  # the uid of the card behind the effect (one copy, e.g. for "this action")
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,9 @@ CONTINUATIONS: dict[str, Effect] = {}
 ONGOING_POWER: dict[str, PowerFn] = {}
 GUARDS: dict[str, GuardFn] = {}
 BLANKS_BASE: set[str] = set()
+BLANKS_BASE_FOR: set[str] = set()  # attached to a base: its controller ignores the base
+AttachFn = Callable[["GameState", int, int, "Minion | None"], bool]
+ATTACH_CONDITIONS: dict[str, AttachFn] = {}
 SPECIALS: dict[str, list[Special]] = {}
 BASE_HOOKS: dict[str, dict[str, Effect]] = {}
 SCORING_BONUS: dict[str, Callable[[GameState, int, dict[int, int]], dict[int, int]]] = {}
@@ -118,6 +122,19 @@ def blanks_base(card: str) -> None:
     """While attached to a base, that base's ability is ignored."""
     BLANKS_BASE.add(card)
     IMPLEMENTED.add(card)
+
+
+def blanks_base_for(card: str) -> None:
+    """While attached to a base, that base's ability is ignored for this card's controller only
+    (a per-seat blank: see rules.base_active)."""
+    BLANKS_BASE_FOR.add(card)
+    IMPLEMENTED.add(card)
+
+
+def attach_condition(card: str) -> Callable[[AttachFn], AttachFn]:
+    """Where this ongoing action may be attached: fn(state, seat, base, minion or None for the
+    base itself) -> allowed."""
+    return lambda fn: _register(ATTACH_CONDITIONS, card, fn)
 
 
 def special(

@@ -27,9 +27,21 @@ def action_kind(card: str) -> str:
     return catalogue().card(card).action_kind or "standard"
 
 
-def base_active(state: GameState, index: int) -> bool:
-    """False while something blanks the base's ability (e.g. Jammed Signal)."""
-    return not any(a.card in reg.BLANKS_BASE for a in state.bases[index].attached)
+def base_active(state: GameState, index: int, seat: int | None = None) -> bool:
+    """False while something blanks the base's ability (e.g. Jammed Signal); with `seat`, also
+    while that seat ignores it (a per-seat blank it controls there, e.g. Infiltrate)."""
+    attached = state.bases[index].attached
+    if any(a.card in reg.BLANKS_BASE for a in attached):
+        return False
+    return seat is None or not any(
+        a.card in reg.BLANKS_BASE_FOR and a.controller == seat for a in attached
+    )
+
+
+def ignored_by(state: GameState, src: reg.Source, seat: int | None) -> bool:
+    """True when `src` is a base whose ability `seat` ignores (a per-seat blank)."""
+    is_base = src.uid == src.card and src.controller < 0 and src.base >= 0
+    return is_base and seat is not None and not base_active(state, src.base, seat)
 
 
 def find_minion(state: GameState, uid: str) -> tuple[int, Minion] | None:
@@ -48,8 +60,17 @@ def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
             yield i, m
 
 
-def sources(state: GameState) -> Iterator[reg.Source]:
-    """Every card in play that may carry an ongoing ability, then lingering effects."""
+def sources(state: GameState) -> tuple[reg.Source, ...]:
+    """Every card in play that may carry an ongoing ability, then lingering effects.
+    States are immutable, so the answer is kept on the state object (outside its fields)."""
+    cached: tuple[reg.Source, ...] | None = state.__dict__.get("_sources")
+    if cached is None:
+        cached = tuple(_sources(state))
+        object.__setattr__(state, "_sources", cached)
+    return cached
+
+
+def _sources(state: GameState) -> Iterator[reg.Source]:
     for i, b in enumerate(state.bases):
         if base_active(state, i):
             yield reg.Source(b.card, b.card, i, -1)
@@ -70,7 +91,7 @@ def power(state: GameState, base: int, minion: Minion) -> int:
     total += sum(t.amount for t in state.temp_power if t.uid == minion.uid)
     for src in sources(state):
         fn = reg.ONGOING_POWER.get(src.card)
-        if fn is not None:
+        if fn is not None and not ignored_by(state, src, minion.controller):
             total += fn(state, src, base, minion)
     return max(0, total)
 
@@ -139,7 +160,7 @@ def play_forbidden(state: GameState, seat: int, card: str, base: int) -> bool:
     for a standard action)."""
     for src in sources(state):
         fn = reg.PLAY_RESTRICTIONS.get(src.card)
-        if fn is not None and fn(state, src, seat, card, base):
+        if fn is not None and not ignored_by(state, src, seat) and fn(state, src, seat, card, base):
             return True
     return False
 
@@ -148,7 +169,7 @@ def discard_play_granted(state: GameState, seat: int, base: int) -> bool:
     """True when something lets `seat` play minions from its discard pile onto this base."""
     for src in sources(state):
         fn = reg.DISCARD_PLAYS.get(src.card)
-        if fn is not None and fn(state, src, seat, base):
+        if fn is not None and not ignored_by(state, src, seat) and fn(state, src, seat, base):
             return True
     return False
 
@@ -177,3 +198,11 @@ def next_turn_of(state: GameState, seat: int) -> int:
     n = len(state.players)
     gap = (seat - state.active) % n
     return state.turn + (gap or n)
+
+
+def attach_allowed(
+    state: GameState, seat: int, card: str, base: int, minion: Minion | None
+) -> bool:
+    """Whether `seat` may attach this ongoing action there (its own attach condition, if any)."""
+    fn = reg.ATTACH_CONDITIONS.get(card)
+    return fn is None or fn(state, seat, base, minion)

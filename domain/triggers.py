@@ -10,12 +10,23 @@ from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Task
 from domain.registry import continuation
 
+# the fact naming the seat a moment is about: a base that seat ignores does not react to it
+SUBJECT = {
+    "start_of_turn": "seat",
+    "end_of_turn": "seat",
+    "minion_played": "played_by",
+    "minion_destroyed": "controller",
+}
+
 
 def fire(state: GameState, moment: str, **facts: JSON) -> Steps:
     """Tasks for every card in play with a trigger for `moment` (bases only if not blanked).
     They run in board order: bases left to right, each base before its cards."""
     out: list[Any] = []
+    subject = facts.get(SUBJECT.get(moment, ""))
     for src in rules.sources(state):
+        if rules.ignored_by(state, src, None if subject is None else int(subject)):
+            continue
         if moment in reg.TRIGGERS.get(src.card, {}):
             by = state.active if src.controller < 0 else src.controller
             ctx = {

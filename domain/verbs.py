@@ -3,6 +3,7 @@ attach, play. Each checks protections once, here, for every card."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from domain import events as ev
@@ -29,9 +30,12 @@ def guarded(fx: Fx, uid: str, verb: str = "") -> Steps | None:
         return ()
     base, minion = found
     by = fx.ctx.get("by")
-    cause = reg.Cause(fx.card, cause_kind(fx.card), None if by is None else int(by), verb)
+    seat = None if by is None else int(by)
+    cause = reg.Cause(fx.card, cause_kind(fx.card), seat, verb, fx.src)
     for src in rules.sources(fx.state):
         fn = reg.GUARDS.get(src.card)
+        if rules.ignored_by(fx.state, src, minion.controller):
+            continue
         verdict = fn(fx.state, src, base, minion, cause) if fn else None
         if verdict == "block":
             return ()
@@ -57,6 +61,9 @@ def touched(fx: Fx, uid: str) -> Steps:
         by=m.controller,
         cause_seat=int(by),
         cause_card=fx.card,
+        # a card being played (its on-play ability, an attach) or a Special carries its type in
+        # ctx "kind"; abilities of cards already in play (triggers, ongoing) do not
+        cause_played=fx.ctx.get("kind") is not None,
         gone=False,
     )
 
@@ -100,7 +107,7 @@ def destroy(fx: Fx) -> Steps:
     assert found is not None
     base, m = found
     card = fx.state.bases[base].card
-    active = rules.base_active(fx.state, base)
+    active = rules.base_active(fx.state, base, m.controller)
     to = (reg.DESTROY_REDIRECT.get(card) if active else None) or "discard"
     facts = {
         "uid": uid,
@@ -203,7 +210,20 @@ def base_hook(fx: Fx) -> Steps:
     if not rules.base_active(fx.state, b):
         return ()
     fn = reg.BASE_HOOKS.get(fx.card, {}).get(str(fx.ctx["moment"]))
-    return fn(fx) if fn else ()
+    return fn(Fx(unseen_by_base(fx.state, b), fx.ctx, fx.rng)) if fn else ()
+
+
+def unseen_by_base(state: GameState, b: int) -> GameState:
+    """The state as base b's own ability sees it: the seats that ignore it (a per-seat blank,
+    e.g. Infiltrate) are left out of its minions and of the last scoring results."""
+    away = {p.seat for p in state.players if not rules.base_active(state, b, p.seat)}
+    if not away:
+        return state
+    bases = list(state.bases)
+    minions = tuple(m for m in bases[b].minions if m.controller not in away)
+    bases[b] = replace(bases[b], minions=minions)
+    scored = tuple(p for p in state.last_scored if p.seat not in away)
+    return replace(state, bases=tuple(bases), last_scored=scored)
 
 
 # --- playing cards -------------------------------------------------------------------------
@@ -242,9 +262,12 @@ def play_steps(
 @continuation("play_card")
 def play_card(fx: Fx) -> Steps:
     seat, uid = int(fx.ctx["seat"]), str(fx.ctx["uid"])
-    card = next((c for c in fx.state.players[seat].hand if c.uid == uid), None)
-    if card is None:
+    # a card out of play anywhere (any seat's hand, deck or discard): e.g. revealed from a deck
+    where = rules.locate(fx.state, uid)
+    if where is None or where[0] not in ("hand", "deck", "discard"):
         return ()
+    zone, owner = where
+    card = next(c for c in getattr(fx.state.players[owner], zone) if c.uid == uid)
     base = fx.ctx.get("base")
     target = fx.ctx.get("target")
     return play_steps(
@@ -255,6 +278,7 @@ def play_card(fx: Fx) -> Steps:
         None if base is None else int(base),
         None if target is None else str(target),
         None,
+        zone,
     )
 
 
@@ -355,8 +379,10 @@ def extra_play_now(fx: Fx) -> Steps:
         cards = [c for c in cards if _bases_for(fx, seat, c.card)]
     options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in cards]
     where = "" if zone == "hand" else f" from your {zone}"
-    prompt = f"Play an extra {kind}{where} now ({rules.name(str(fx.ctx['src']))}) or lose it"
-    return fx.ask(seat, "extra_play", prompt, options, "extra_play_card", optional=True)
+    must = bool(fx.ctx.get("must"))
+    prompt = f"Play an extra {kind}{where} now ({rules.name(str(fx.ctx['src']))})"
+    prompt += "" if must else " or lose it"
+    return fx.ask(seat, "extra_play", prompt, options, "extra_play_card", optional=not must)
 
 
 @continuation("extra_play_card")

@@ -1,10 +1,238 @@
-"""Ninjas. Bases: Ninja Dojo, Temple of Goju. (Faction cards: the core-set issue.)"""
+"""Ninjas: precise destruction, Specials before scoring. Bases: Ninja Dojo, Temple of Goju."""
 
 from __future__ import annotations
 
+from domain import rules
 from domain.fx import Fx, Steps
-from domain.model import Task
-from domain.registry import base_hook, continuation
+from domain.model import GameState, Minion, Task
+from domain.registry import (
+    Cause,
+    Source,
+    attach_condition,
+    base_hook,
+    blanks_base_for,
+    continuation,
+    guard,
+    on_play,
+    ongoing_power,
+    special,
+    trigger,
+)
+
+# --- minions ---------------------------------------------------------------------------------
+
+
+@on_play("ninjas.ninja_master")
+def ninja_master(fx: Fx) -> Steps:
+    prompt = "Ninja Master: you may destroy a minion on this base"
+    return fx.choose_minion(fx.minions(base=fx.base), prompt, then="destroy", optional=True)
+
+
+@on_play("ninjas.tiger_assassin")
+def tiger_assassin(fx: Fx) -> Steps:
+    small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
+    prompt = "Tiger Assassin: you may destroy a minion of power 3 or less on this base"
+    return fx.choose_minion(small, prompt, then="destroy", optional=True)
+
+
+def _shinobi_flag(state: GameState, seat: int, base: int) -> str:
+    return f"shinobi:{seat}:{state.bases[base].card}"
+
+
+def _shinobi_may(state: GameState, seat: int, uid: str, base: int) -> bool:
+    if _shinobi_flag(state, seat, base) in state.flags:
+        return False
+    return not rules.play_forbidden(state, seat, "ninjas.shinobi", base)
+
+
+@special("ninjas.shinobi", "before_scoring", "hand", "Shinobi: play it here", _shinobi_may)
+def shinobi(fx: Fx) -> Steps:
+    return (*fx.set_flag(_shinobi_flag(fx.state, fx.me, fx.base)), *fx.play(fx.src, fx.base))
+
+
+def _acolyte_may(state: GameState, seat: int, uid: str, base: int) -> bool:
+    found = rules.find_minion(state, uid)
+    if found is None or state.active != seat or state.players[seat].minions_played:
+        return False
+    return not rules.play_forbidden(state, seat, "ninjas.ninja_acolyte", found[0])
+
+
+@special(
+    "ninjas.ninja_acolyte",
+    "play",
+    "play",
+    "Ninja Acolyte: return it to your hand and play a minion here instead",
+    _acolyte_may,
+)
+def ninja_acolyte(fx: Fx) -> Steps:
+    here = fx.state.bases[fx.base].card
+    return (*fx.return_to_hand(fx.src), *fx.then("acolyte_replace", here=here))
+
+
+@continuation("acolyte_replace")
+def acolyte_replace(fx: Fx) -> Steps:
+    where = rules.locate(fx.state, fx.src)
+    if where is None or where[0] != "hand":
+        return ()  # it did not come back: no replacement
+    return fx.extra_play("minion", base=str(fx.ctx["here"]), now=True, must=True)
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+@on_play("ninjas.assassination")
+def assassination(fx: Fx) -> Steps:
+    return fx.note(fx.src, f"turn {fx.state.turn}")  # only the turn it was played in counts
+
+
+@trigger("ninjas.assassination", "end_of_turn")
+def assassination_strikes(fx: Fx) -> Steps:
+    note = next((a.note for _, a, _ in fx.attached() if a.uid == fx.src), None)
+    host = fx.ctx.get("host")
+    return fx.destroy(str(host)) if host and note == f"turn {fx.state.turn}" else ()
+
+
+def _hand_minions_for(fx: Fx, base: int) -> list[str]:
+    return [
+        c.uid
+        for c in fx.hand()
+        if rules.card_type(c.card) == "minion"
+        and not rules.play_forbidden(fx.state, fx.me, c.card, base)
+    ]
+
+
+@on_play("ninjas.disguise")
+def disguise(fx: Fx) -> Steps:
+    mine = [m for m in fx.minions(controller=fx.me) if _hand_minions_for(fx, fx.base_of(m))]
+    prompt = "Disguise: choose one of your minions to swap for a minion from your hand"
+    return fx.choose_minion(mine, prompt, then="disguise_second")
+
+
+@continuation("disguise_second")
+def disguise_second(fx: Fx) -> Steps:
+    first = str(fx.choice)
+    base = fx.base_of(first)
+    others = [m for m in fx.minions(base=base, controller=fx.me) if m.uid != first]
+    if len(_hand_minions_for(fx, base)) < 2 or not others:
+        return fx.then("disguise_swap", picked=[first])
+    prompt = "Disguise: you may swap a second minion of yours on that base"
+    return fx.choose_minion(
+        others, prompt, "disguise_swap", optional=True, on_skip="disguise_swap", picked=[first]
+    )
+
+
+@continuation("disguise_swap")
+def disguise_swap(fx: Fx) -> Steps:
+    picked = [str(u) for u in fx.ctx["picked"]] + ([str(fx.choice)] if fx.choice else [])
+    base = fx.base_of(picked[0])
+    if base < 0:
+        return ()
+    here = fx.state.bases[base].card
+    steps: Steps = ()
+    for _ in picked:  # "you cannot do only half": each extra minion is mandatory
+        steps += fx.extra_play("minion", base=here, now=True, must=True)
+    for uid in picked:
+        steps += fx.return_to_hand(uid)
+    return steps
+
+
+def _hidden_ninja_may(state: GameState, seat: int, uid: str, base: int) -> bool:
+    if rules.play_forbidden(state, seat, "ninjas.hidden_ninja", -1):
+        return False
+    return any(
+        rules.card_type(c.card) == "minion" and not rules.play_forbidden(state, seat, c.card, base)
+        for c in state.players[seat].hand
+    )
+
+
+@special(
+    "ninjas.hidden_ninja",
+    "before_scoring",
+    "hand",
+    "Hidden Ninja: play it and a minion onto the scoring base",
+    _hidden_ninja_may,
+)
+def hidden_ninja(fx: Fx) -> Steps:
+    here = fx.state.bases[fx.base].card
+    return (*fx.play(fx.src), *fx.extra_play("minion", base=here, now=True))
+
+
+blanks_base_for("ninjas.infiltrate")
+
+
+@on_play("ninjas.infiltrate")
+def infiltrate(fx: Fx) -> Steps:
+    others = [a for a in fx.state.bases[fx.base].attached if a.uid != fx.src]
+    prompt = "Infiltrate: destroy an action attached to this base"
+    return fx.choose_card(others, prompt, then="destroy_attached", uid=None)
+
+
+@trigger("ninjas.infiltrate", "start_of_turn")
+def infiltrate_ends(fx: Fx) -> Steps:
+    return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
+
+
+@on_play("ninjas.poison")
+def poison(fx: Fx) -> Steps:
+    return fx.then("poison_pick", host_uid=fx.ctx.get("uid"))
+
+
+@continuation("poison_pick")
+def poison_pick(fx: Fx) -> Steps:
+    found = rules.find_minion(fx.state, str(fx.ctx["host_uid"]))
+    if found is None:
+        return ()
+    others = [fx.card_option(a) for a in found[1].attached if a.uid != fx.src]
+    prompt = "Poison: you may destroy an action attached to that minion"
+    return fx.ask(fx.me, "card", prompt, others, "poison_destroy", optional=True, skip_label="Done")
+
+
+@continuation("poison_destroy")
+def poison_destroy(fx: Fx) -> Steps:
+    return (*fx.destroy_attached(str(fx.choice)), *fx.then("poison_pick"))
+
+
+@ongoing_power("ninjas.poison")
+def poison_power(state: GameState, src: Source, base: int, m: Minion) -> int:
+    return -4 if src.host == m.uid else 0
+
+
+@on_play("ninjas.seeing_stars")
+def seeing_stars(fx: Fx) -> Steps:
+    small = [m for m in fx.minions() if fx.power(m) <= 3]
+    return fx.choose_minion(small, "Seeing Stars: destroy a minion of power 3 or less", "destroy")
+
+
+@attach_condition("ninjas.smoke_bomb")
+def smoke_bomb_target(state: GameState, seat: int, base: int, m: Minion | None) -> bool:
+    return m is not None and m.controller == seat
+
+
+@guard("ninjas.smoke_bomb")
+def smoke_bomb(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str | None:
+    theirs = cause.kind == "action" and cause.seat is not None and cause.seat != src.controller
+    return "block" if src.host == m.uid and theirs else None
+
+
+@trigger("ninjas.smoke_bomb", "start_of_turn")
+def smoke_bomb_clears(fx: Fx) -> Steps:
+    return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
+
+
+@on_play("ninjas.way_of_deception")
+def way_of_deception(fx: Fx) -> Steps:
+    prompt = "Way of Deception: choose one of your minions to move"
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="deception_to")
+
+
+@continuation("deception_to")
+def deception_to(fx: Fx) -> Steps:
+    uid = str(fx.choice)
+    others = [i for i in fx.bases() if i != fx.base_of(uid)]
+    return fx.choose_base(others, "Move it to which base?", then="move", uid=uid, to=None)
+
+
+# --- bases -----------------------------------------------------------------------------------
 
 
 @base_hook("base.ninja_dojo", "after_scoring")

@@ -1,10 +1,243 @@
-"""Pirates. Bases: The Grey Opal, Tortuga. (Faction cards: the core-set issue.)"""
+"""Pirates: moving minions around, destroying small ones. Bases: The Grey Opal, Tortuga."""
 
 from __future__ import annotations
 
+from domain import rules
+from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
-from domain.model import Task
-from domain.registry import base_hook, continuation
+from domain.model import JSON, GameState, Minion, Option, Task
+from domain.registry import Cause, Source, base_hook, continuation, guard, on_play, special
+
+# --- minions ---------------------------------------------------------------------------------
+
+
+def _elsewhere(state: GameState, seat: int, uid: str, base: int) -> bool:
+    found = rules.find_minion(state, uid)
+    return found is not None and found[0] != base
+
+
+@special("pirates.pirate_king", "before_scoring", "play", "Pirate King: move it here", _elsewhere)
+def pirate_king(fx: Fx) -> Steps:
+    return fx.move(fx.src, fx.base)
+
+
+@guard("pirates.buccaneer")
+def buccaneer(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> Task | None:
+    if m.uid != src.uid or cause.verb != "destroy" or len(state.bases) < 2:
+        return None
+    return Task("buccaneer_escape", {"seat": m.controller})
+
+
+@continuation("buccaneer_escape")
+def buccaneer_escape(fx: Fx) -> Steps:
+    uid, seat = str(fx.ctx["uid"]), int(fx.ctx["seat"])
+    others = [i for i in fx.bases() if i != fx.base_of(uid)]
+    prompt = "Buccaneer: instead of being destroyed, it moves to which base?"
+    cause: dict[str, JSON] = {"src": uid, "card": "pirates.buccaneer", "by": seat, "to": None}
+    return fx.choose_base(others, prompt, "move", seat=seat, uid=uid, kind="minion", **cause)
+
+
+@on_play("pirates.saucy_wench")
+def saucy_wench(fx: Fx) -> Steps:
+    small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 2]
+    prompt = "Saucy Wench: you may destroy a minion of power 2 or less on this base"
+    return fx.choose_minion(small, prompt, then="destroy", optional=True)
+
+
+def _on_scored_base(state: GameState, seat: int, uid: str, base: int) -> bool:
+    found = rules.find_minion(state, uid)
+    return found is not None and found[0] == base and len(state.bases) > 1
+
+
+@special(
+    "pirates.first_mate",
+    "after_scoring",
+    "play",
+    "First Mate: move it to another base",
+    _on_scored_base,
+)
+def first_mate(fx: Fx) -> Steps:
+    others = [i for i in fx.bases() if i != fx.base]
+    return fx.choose_base(others, "Move First Mate to which base?", "move", uid=fx.src, to=None)
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+@on_play("pirates.broadside")
+def broadside(fx: Fx) -> Steps:
+    mine = sorted({fx.base_of(m) for m in fx.minions(controller=fx.me)})
+    prompt = "Broadside: choose a base where you have a minion"
+    return fx.choose_base(mine, prompt, then="broadside_base")
+
+
+@continuation("broadside_base")
+def broadside_base(fx: Fx) -> Steps:
+    seats = [*fx.others(), fx.me]
+    options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in seats]
+    prompt = "Broadside: destroy that player's minions of power 2 or less there"
+    return fx.ask(fx.me, "seat", prompt, options, "broadside_fire", target_base=fx.choice)
+
+
+@continuation("broadside_fire")
+def broadside_fire(fx: Fx) -> Steps:
+    base, seat = int(fx.ctx["target_base"]), int(fx.choice)
+    steps: Steps = ()
+    for m in fx.minions(base=base, controller=seat):
+        if fx.power(m) <= 2:
+            steps += fx.destroy(m.uid)
+    return steps
+
+
+@on_play("pirates.cannon")
+def cannon(fx: Fx) -> Steps:
+    return fx.then("cannon_aim", left=2, done=[])
+
+
+@continuation("cannon_aim")
+def cannon_aim(fx: Fx) -> Steps:
+    left, done = int(fx.ctx["left"]), list(fx.ctx["done"])
+    small = [m for m in fx.minions() if fx.power(m) <= 2 and m.uid not in done]
+    prompt = f"Cannon: you may destroy a minion of power 2 or less ({left} left)"
+    return fx.choose_minion(small, prompt, then="cannon_fire", optional=True) if left else ()
+
+
+@continuation("cannon_fire")
+def cannon_fire(fx: Fx) -> Steps:
+    uid, left = str(fx.choice), int(fx.ctx["left"])
+    return (*fx.destroy(uid), *fx.then("cannon_aim", left=left - 1, done=[*fx.ctx["done"], uid]))
+
+
+def _sail(fx: Fx, left: int | None) -> Steps:
+    """Move up to `left` (None: any number) of my minions, each to another base, one by one."""
+    return fx.then("sail_pick", left=left, done=[])
+
+
+@continuation("sail_pick")
+def sail_pick(fx: Fx) -> Steps:
+    left, done = fx.ctx["left"], list(fx.ctx["done"])
+    if left is not None and int(left) <= 0:
+        return ()
+    mine = [m for m in fx.minions(controller=fx.me) if m.uid not in done]
+    prompt = "You may move one of your minions to another base"
+    return fx.choose_minion(mine, prompt, then="sail_minion", optional=True, skip_label="Done")
+
+
+@continuation("sail_minion")
+def sail_minion(fx: Fx) -> Steps:
+    uid = str(fx.choice)
+    others = [i for i in fx.bases() if i != fx.base_of(uid)]
+    return fx.choose_base(others, "Move it to which base?", then="sail_move", moving=uid)
+
+
+@continuation("sail_move")
+def sail_move(fx: Fx) -> Steps:
+    uid, left = str(fx.ctx["moving"]), fx.ctx["left"]
+    rest = None if left is None else int(left) - 1
+    done = [*fx.ctx["done"], uid]
+    return (*fx.move(uid, int(fx.choice)), *fx.then("sail_pick", left=rest, done=done))
+
+
+@on_play("pirates.dinghy")
+def dinghy(fx: Fx) -> Steps:
+    return _sail(fx, 2)
+
+
+@on_play("pirates.full_sail")
+def full_sail(fx: Fx) -> Steps:
+    return _sail(fx, None)
+
+
+def _full_sail_may(state: GameState, seat: int, uid: str, base: int) -> bool:
+    if rules.play_forbidden(state, seat, "pirates.full_sail", -1):
+        return False
+    return any(m.controller == seat for _, m in rules.all_minions(state))
+
+
+@special("pirates.full_sail", "before_scoring", "hand", "Full Sail: play it now", _full_sail_may)
+def full_sail_special(fx: Fx) -> Steps:
+    return fx.play(fx.src)
+
+
+@on_play("pirates.powderkeg")
+def powderkeg(fx: Fx) -> Steps:
+    prompt = "Powderkeg: destroy one of your minions (and every minion there no stronger)"
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="powderkeg_blast")
+
+
+@continuation("powderkeg_blast")
+def powderkeg_blast(fx: Fx) -> Steps:
+    uid = str(fx.choice)
+    strength = fx.power(uid)
+    others = [m for m in fx.minions(base=fx.base_of(uid)) if m.uid != uid]
+    steps = fx.destroy(uid)
+    for m in others:
+        if fx.power(m) <= strength:
+            steps += fx.destroy(m.uid)
+    return steps
+
+
+@on_play("pirates.sea_dogs")
+def sea_dogs(fx: Fx) -> Steps:
+    named = dict.fromkeys(f for p in fx.state.players for f in p.factions)
+    options = [Option(f, catalogue().name(f), f) for f in named]
+    return fx.ask(fx.me, "faction", "Sea Dogs: name a faction", options, "sea_dogs_faction")
+
+
+def _sea_dogs(fx: Fx, base: int, faction: str) -> list[Minion]:
+    return [
+        m
+        for m in fx.minions(base=base)
+        if m.controller != fx.me and rules.faction_of(m.card) == faction
+    ]
+
+
+@continuation("sea_dogs_faction")
+def sea_dogs_faction(fx: Fx) -> Steps:
+    faction = str(fx.choice)
+    sources = [i for i in fx.bases() if _sea_dogs(fx, i, faction)]
+    prompt = f"Sea Dogs: move opponents' {catalogue().name(faction)} minions from which base?"
+    return fx.choose_base(sources, prompt, then="sea_dogs_from", faction=faction)
+
+
+@continuation("sea_dogs_from")
+def sea_dogs_from(fx: Fx) -> Steps:
+    origin = int(fx.choice)
+    others = [i for i in fx.bases() if i != origin]
+    return fx.choose_base(others, "Sea Dogs: to which base?", "sea_dogs_to", origin=origin)
+
+
+@continuation("sea_dogs_to")
+def sea_dogs_to(fx: Fx) -> Steps:
+    steps: Steps = ()
+    for m in _sea_dogs(fx, int(fx.ctx["origin"]), str(fx.ctx["faction"])):
+        steps += fx.move(m.uid, int(fx.choice))
+    return steps
+
+
+@on_play("pirates.shanghai")
+def shanghai(fx: Fx) -> Steps:
+    theirs = [m for m in fx.minions() if m.controller != fx.me]
+    prompt = "Shanghai: choose an opponent's minion to move"
+    return fx.choose_minion(theirs, prompt, then="shanghai_to")
+
+
+@continuation("shanghai_to")
+def shanghai_to(fx: Fx) -> Steps:
+    uid = str(fx.choice)
+    others = [i for i in fx.bases() if i != fx.base_of(uid)]
+    return fx.choose_base(others, "Move it to which base?", then="move", uid=uid, to=None)
+
+
+@on_play("pirates.swashbuckling")
+def swashbuckling(fx: Fx) -> Steps:
+    steps: Steps = ()
+    for m in fx.minions(controller=fx.me):
+        steps += fx.add_power(m.uid, 1)
+    return steps
+
+
+# --- bases -----------------------------------------------------------------------------------
 
 
 @base_hook("base.the_grey_opal", "after_scoring")

@@ -1,10 +1,175 @@
-"""Robots. Bases: Factory 436-1337, The Central Brain. (Faction cards: the core-set issue.)"""
+"""Robots: Microbots that swarm and feed each other, big bots, extra minion plays.
+Bases: Factory 436-1337, The Central Brain."""
 
 from __future__ import annotations
 
 from domain import rules
+from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
-from domain.registry import Source, ongoing_power, scoring_bonus
+from domain.registry import (
+    Cause,
+    Source,
+    continuation,
+    guard,
+    on_play,
+    ongoing_power,
+    scoring_bonus,
+    trigger,
+)
+
+ALPHA = "robots.microbot_alpha"
+
+
+# --- Microbots ---------------------------------------------------------------------------------
+
+
+def named_microbot(card: str) -> bool:
+    """A card whose name makes it a Microbot wherever it is (Alpha, Archive, Fixer, ...)."""
+    return rules.card_type(card) == "minion" and rules.name(card).startswith("Microbot")
+
+
+def is_microbot(state: GameState, minion: Minion) -> bool:
+    """A minion in play that is a Microbot: by its name, or because its controller controls a
+    Microbot Alpha (which makes every minion that player controls a Microbot)."""
+    if named_microbot(minion.card):
+        return True
+    return any(
+        m.card == ALPHA and m.controller == minion.controller for _, m in rules.all_minions(state)
+    )
+
+
+def _first_minion_this_turn(fx: Fx) -> bool:
+    """No other minion was played by me earlier this turn (this one is counted already)."""
+    return fx.state.players[fx.me].minions_played <= 1
+
+
+@ongoing_power(ALPHA)
+def microbot_alpha(state: GameState, src: Source, base: int, m: Minion) -> int:
+    if m.uid != src.uid:
+        return 0
+    return sum(
+        1
+        for _, o in rules.all_minions(state)
+        if o.uid != src.uid and o.controller == src.controller and is_microbot(state, o)
+    )
+
+
+@trigger("robots.microbot_archive", "destroyed")
+def microbot_archive_itself(fx: Fx) -> Steps:
+    return fx.draw(fx.me, 1)
+
+
+@trigger("robots.microbot_archive", "minion_destroyed")
+def microbot_archive(fx: Fx) -> Steps:
+    if fx.ctx["uid"] == fx.src or int(fx.ctx["controller"]) != fx.me:
+        return ()
+    gone = Minion(str(fx.ctx["uid"]), str(fx.ctx["destroyed_card"]), int(fx.ctx["owner"]), fx.me)
+    return fx.draw(fx.me, 1) if is_microbot(fx.state, gone) else ()
+
+
+@on_play("robots.microbot_fixer")
+def microbot_fixer_played(fx: Fx) -> Steps:
+    return fx.extra_play("minion") if _first_minion_this_turn(fx) else ()
+
+
+@ongoing_power("robots.microbot_fixer")
+def microbot_fixer(state: GameState, src: Source, base: int, m: Minion) -> int:
+    return 1 if m.controller == src.controller and is_microbot(state, m) else 0
+
+
+@on_play("robots.microbot_guard")
+def microbot_guard(fx: Fx) -> Steps:
+    mine = len(fx.minions(base=fx.base, controller=fx.me))
+    weaker = [m for m in fx.minions(base=fx.base) if fx.power(m) < mine]
+    prompt = f"Destroy a minion here with power less than {mine} (your minions here)"
+    return fx.choose_minion(weaker, prompt, then="destroy")
+
+
+@on_play("robots.microbot_reclaimer")
+def microbot_reclaimer(fx: Fx) -> Steps:
+    extra = fx.extra_play("minion") if _first_minion_this_turn(fx) else ()
+    return (*extra, *fx.then("reclaimer_pick", picked=[]))
+
+
+@continuation("reclaimer_pick")
+def reclaimer_pick(fx: Fx) -> Steps:
+    picked = [*fx.ctx["picked"], *([] if fx.choice is None else [str(fx.choice)])]
+    left = [c for c in fx.discard_pile() if named_microbot(c.card) and c.uid not in picked]
+    if not left:
+        return fx.then("reclaimer_shuffle", picked=picked)
+    prompt = "You may shuffle a Microbot from your discard pile into your deck"
+    return fx.choose_card(
+        left,
+        prompt,
+        "reclaimer_pick",
+        optional=True,
+        skip_label="Done",
+        picked=picked,
+        on_skip="reclaimer_shuffle",
+    )
+
+
+@continuation("reclaimer_shuffle")
+def reclaimer_shuffle(fx: Fx) -> Steps:
+    picked = set(fx.ctx["picked"])
+    cards = [c for c in fx.discard_pile() if c.uid in picked]
+    return fx.shuffle_deck(adding=cards) if cards else ()
+
+
+# --- the other robots --------------------------------------------------------------------------
+
+
+@trigger("robots.nukebot", "destroyed")
+def nukebot(fx: Fx) -> Steps:
+    steps: Steps = ()
+    for m in fx.minions(base=fx.base):
+        if m.controller != fx.me:
+            steps += fx.destroy(m.uid)
+    return steps
+
+
+@guard("robots.warbot")
+def warbot(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str | None:
+    return "block" if m.uid == src.uid and cause.verb == "destroy" else None
+
+
+@on_play("robots.hoverbot")
+def hoverbot(fx: Fx) -> Steps:
+    steps, top = fx.top_of_deck(1)
+    if not top:
+        return steps
+    card = top[0]
+    steps += fx.reveal(card, "deck")
+    if rules.card_type(card.card) != "minion":
+        return steps
+    bases = [i for i in fx.bases() if not rules.play_forbidden(fx.state, fx.me, card.card, i)]
+    prompt = f"Play {rules.name(card.card)} now as an extra minion (choose its base), or leave it"
+    ask = fx.choose_base(bases, prompt, "hoverbot_play", optional=True, uid=card.uid)
+    return (*steps, *ask)
+
+
+@continuation("hoverbot_play")
+def hoverbot_play(fx: Fx) -> Steps:
+    return fx.play(str(fx.ctx["uid"]), base=int(fx.choice))
+
+
+@on_play("robots.zapbot")
+def zapbot(fx: Fx) -> Steps:
+    return fx.extra_play("minion", max_power=2)
+
+
+@on_play("robots.tech_center")
+def tech_center(fx: Fx) -> Steps:
+    prompt = "Choose a base: draw a card for each minion you have there"
+    return fx.choose_base(fx.bases(), prompt, then="tech_center_draw")
+
+
+@continuation("tech_center_draw")
+def tech_center_draw(fx: Fx) -> Steps:
+    return fx.draw(fx.me, len(fx.minions(base=int(fx.choice), controller=fx.me)))
+
+
+# --- bases -------------------------------------------------------------------------------------
 
 
 @scoring_bonus("base.factory_436_1337")

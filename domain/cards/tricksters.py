@@ -1,9 +1,187 @@
-"""Tricksters. Bases: Cave of Shinies, Mushroom Kingdom. (Faction cards: the core-set issue.)"""
+"""Tricksters: punish and forbid the opponents' plays. Bases: Cave of Shinies, Mushroom Kingdom."""
 
 from __future__ import annotations
 
+from domain import events as ev
+from domain import rules
+from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
-from domain.registry import trigger
+from domain.model import GameState, Minion, Option, Task
+from domain.registry import (
+    Cause,
+    Source,
+    continuation,
+    forbids_play,
+    guard,
+    on_play,
+    trigger,
+)
+
+# --- minions -------------------------------------------------------------------------------
+
+
+@trigger("tricksters.leprechaun", "minion_played")
+def leprechaun(fx: Fx) -> Steps:
+    uid = str(fx.ctx["uid"])
+    if int(fx.ctx["played_by"]) == fx.me or fx.base_of(uid) != fx.base:
+        return ()
+    return fx.destroy(uid) if fx.power(uid) < fx.power(fx.src) else ()
+
+
+@trigger("tricksters.brownie", "affected")
+def brownie(fx: Fx) -> Steps:
+    if not fx.ctx.get("cause_played"):  # only a card being played, not one already in play
+        return ()
+    return fx.random_discard(int(fx.ctx["cause_seat"]), 2)
+
+
+@on_play("tricksters.gnome")
+def gnome(fx: Fx) -> Steps:
+    count = len(fx.minions(base=fx.base, controller=fx.me))
+    weaker = [m for m in fx.minions(base=fx.base) if fx.power(m) < count]
+    prompt = f"You may destroy a minion here with power less than {count}"
+    return fx.choose_minion(weaker, prompt, then="destroy", optional=True)
+
+
+@trigger("tricksters.gremlin", "destroyed")
+def gremlin(fx: Fx) -> Steps:
+    steps = fx.draw(fx.me, 1)
+    for seat in fx.others():
+        steps += fx.random_discard(seat, 1)
+    return steps
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+@on_play("tricksters.block_the_path")
+def block_the_path(fx: Fx) -> Steps:
+    factions = dict.fromkeys(f for p in fx.state.players for f in p.factions)
+    options = [Option(f, catalogue().name(f), f) for f in factions]
+    prompt = "Block the Path: name a faction whose minions can't be played on this base"
+    return fx.ask(fx.me, "faction", prompt, options, "block_the_path_named")
+
+
+@continuation("block_the_path_named")
+def block_the_path_named(fx: Fx) -> Steps:
+    return fx.note(fx.src, str(fx.choice))
+
+
+def _note(state: GameState, src: Source) -> str | None:
+    return next((a.note for a in state.bases[src.base].attached if a.uid == src.uid), None)
+
+
+@forbids_play("tricksters.block_the_path")
+def block_the_path_forbids(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
+    if base != src.base or rules.card_type(card) != "minion":
+        return False
+    return rules.faction_of(card) == _note(state, src)
+
+
+@on_play("tricksters.disenchant")
+def disenchant(fx: Fx) -> Steps:
+    actions = [a for _, a, _ in fx.attached()]
+    prompt = "Destroy an action attached to a minion or a base"
+    return fx.choose_card(actions, prompt, then="destroy_attached")
+
+
+@on_play("tricksters.enshrouding_mist")
+def enshrouding_mist_played(fx: Fx) -> Steps:
+    """Its extra play is there on the turn it is played too: it is one of your turns."""
+    if fx.state.active != fx.me or fx.state.phase != "play":
+        return ()
+    return fx.extra_play("minion", base=fx.state.bases[fx.base].card)
+
+
+@trigger("tricksters.enshrouding_mist", "start_of_turn")
+def enshrouding_mist(fx: Fx) -> Steps:
+    """At the start of my turn: an extra minion play for this base, kept for the play phase."""
+    if int(fx.ctx["seat"]) != fx.me:
+        return ()
+    return (ev.PlayGranted(fx.me, "minion", base=fx.state.bases[fx.base].card, source=fx.card),)
+
+
+@trigger("tricksters.flame_trap", "minion_played")
+def flame_trap(fx: Fx) -> Steps:
+    uid = str(fx.ctx["uid"])
+    if int(fx.ctx["played_by"]) == fx.me or fx.base_of(uid) != fx.base:
+        return ()
+    return (*fx.destroy(uid), *fx.destroy_attached(fx.src))
+
+
+HIDEOUT = "tricksters.hideout"
+
+
+@guard(HIDEOUT)
+def hideout(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str | Task | None:
+    opponent_action = cause.kind == "action" and cause.seat not in (None, src.controller)
+    if not opponent_action or m.controller != src.controller:
+        return None
+    here = state.bases[base].card
+    if src.uid.startswith("lingering:"):  # the same action, after a Hideout took the hit
+        key = f"{here}|{cause.uid}"
+        mine = [x for x in state.lingering if x.card == HIDEOUT and x.seat == src.controller]
+        return "block" if any(x.note == key for x in mine) else None
+    if base != src.base:
+        return None
+    return Task("hideout_used", {"hideout": src.uid, "hideout_seat": src.controller, "at": here})
+
+
+@continuation("hideout_used")
+def hideout_used(fx: Fx) -> Steps:
+    """Hideout is destroyed instead; that action leaves the minions there alone this turn."""
+    seat, turn = int(fx.ctx["hideout_seat"]), fx.state.turn
+    note = f"{fx.ctx['at']}|{fx.src}"
+    return (
+        *fx.destroy_attached(str(fx.ctx["hideout"])),
+        *fx.linger(HIDEOUT, seat, turn, turn, note),
+    )
+
+
+@on_play("tricksters.mark_of_sleep")
+def mark_of_sleep(fx: Fx) -> Steps:
+    seats = [*fx.others(), fx.me]
+    options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in seats]
+    prompt = "Mark of Sleep: choose a player who can't play actions on their next turn"
+    return fx.ask(fx.me, "seat", prompt, options, "mark_of_sleep_seat")
+
+
+@continuation("mark_of_sleep_seat")
+def mark_of_sleep_seat(fx: Fx) -> Steps:
+    seat = int(fx.choice)
+    turn = rules.next_turn_of(fx.state, seat)
+    return fx.linger("tricksters.mark_of_sleep", seat, turn, turn)
+
+
+@forbids_play("tricksters.mark_of_sleep")
+def mark_of_sleep_forbids(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
+    return seat == src.controller and rules.card_type(card) == "action"
+
+
+@trigger("tricksters.pay_the_piper", "minion_played")
+def pay_the_piper(fx: Fx) -> Steps:
+    seat = int(fx.ctx["played_by"])
+    if seat == fx.me or int(fx.ctx["played_base"]) != fx.base:
+        return ()
+    prompt = "Pay the Piper: discard a card"
+    return fx.choose_card(fx.hand(seat), prompt, "pay_the_piper_discard", seat=seat, victim=seat)
+
+
+@continuation("pay_the_piper_discard")
+def pay_the_piper_discard(fx: Fx) -> Steps:
+    card = next(c for c in fx.hand(int(fx.ctx["victim"])) if c.uid == fx.choice)
+    return fx.discard_from_hand(card)
+
+
+@on_play("tricksters.take_the_shinies")
+def take_the_shinies(fx: Fx) -> Steps:
+    steps: Steps = ()
+    for seat in fx.others():
+        steps += fx.random_discard(seat, 2)
+    return steps
+
+
+# --- bases ---------------------------------------------------------------------------------
 
 
 @trigger("base.cave_of_shinies", "minion_destroyed")

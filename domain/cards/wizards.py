@@ -1,4 +1,5 @@
-"""Wizards. Bases: School of Wizardry, The Great Library. (Faction cards: the core-set issue.)"""
+"""Wizards: draw cards, reveal the top of decks, play extra actions.
+Bases: School of Wizardry, The Great Library."""
 
 from __future__ import annotations
 
@@ -6,8 +7,273 @@ from domain import events as ev
 from domain import rules
 from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
-from domain.model import Option, Task
-from domain.registry import base_hook, continuation
+from domain.model import CardRef, Minion, Option, Task
+from domain.registry import base_hook, continuation, on_play, trigger
+
+PORTAL_SIZE = 5
+
+
+# --- playing an action revealed out of play, at once ------------------------------------------
+
+
+def _bases_for(fx: Fx, card: str) -> list[int]:
+    return [
+        i
+        for i in fx.bases()
+        if not rules.play_forbidden(fx.state, fx.me, card, i)
+        and rules.attach_allowed(fx.state, fx.me, card, i, None)
+    ]
+
+
+def _minions_for(fx: Fx, card: str) -> list[Minion]:
+    return [
+        m
+        for m in fx.minions()
+        if not rules.play_forbidden(fx.state, fx.me, card, fx.base_of(m))
+        and rules.attach_allowed(fx.state, fx.me, card, fx.base_of(m), m)
+    ]
+
+
+def playable_now(fx: Fx, card: str) -> bool:
+    """Whether I may play this action card now (nothing forbids it, it has somewhere to go)."""
+    kind = rules.action_kind(card)
+    if kind == "standard":
+        return not rules.play_forbidden(fx.state, fx.me, card, -1)
+    return bool(_bases_for(fx, card) if kind == "ongoing_base" else _minions_for(fx, card))
+
+
+def play_action_now(fx: Fx, c: CardRef) -> Steps:
+    """Play an action that is out of play (e.g. revealed on a deck) as an extra action now, under
+    my control; an ongoing one asks where it goes first."""
+    kind, name = rules.action_kind(c.card), rules.name(c.card)
+    if kind == "standard":
+        return fx.play(c.uid)
+    if kind == "ongoing_base":
+        prompt = f"Play {name} on which base?"
+        return fx.choose_base(_bases_for(fx, c.card), prompt, "play_action_on", uid=c.uid)
+    prompt = f"Play {name} on which minion?"
+    return fx.choose_minion(_minions_for(fx, c.card), prompt, "play_action_on", uid=c.uid)
+
+
+@continuation("play_action_on")
+def play_action_on(fx: Fx) -> Steps:
+    uid = str(fx.ctx["uid"])
+    if isinstance(fx.choice, int):
+        return fx.play(uid, base=fx.choice)
+    return fx.play(uid, target=str(fx.choice))
+
+
+def _card(fx: Fx, uid: str) -> CardRef | None:
+    """A card out of play by uid (in any seat's hand, deck or discard)."""
+    where = rules.locate(fx.state, uid)
+    if where is None or where[0] not in ("hand", "deck", "discard"):
+        return None
+    cards: tuple[CardRef, ...] = getattr(fx.state.players[where[1]], where[0])
+    return next(c for c in cards if c.uid == uid)
+
+
+# --- minions -----------------------------------------------------------------------------------
+
+
+def _archmage_action(fx: Fx) -> Steps:
+    """One extra action per turn of mine for each Archmage, however often it enters play."""
+    flag = f"archmage:{fx.src}"
+    if fx.has_flag(flag):
+        return ()
+    return (*fx.set_flag(flag), *fx.extra_play("action"))
+
+
+@on_play("wizards.archmage")
+def archmage_played(fx: Fx) -> Steps:
+    """Decision: the turn it is played counts as one of 'your turns while it is in play', so
+    played on my own turn it grants its extra action at once (not on another player's turn)."""
+    return _archmage_action(fx) if fx.state.active == fx.me else ()
+
+
+@trigger("wizards.archmage", "start_of_turn")
+def archmage(fx: Fx) -> Steps:
+    if int(fx.ctx["seat"]) != fx.me:
+        return ()
+    flag = f"archmage:{fx.src}"  # the play phase is about to begin: the play is kept for it
+    return (*fx.set_flag(flag), ev.PlayGranted(fx.me, "action", source=fx.card))
+
+
+@on_play("wizards.chronomage")
+def chronomage(fx: Fx) -> Steps:
+    return fx.extra_play("action")
+
+
+@on_play("wizards.enchantress")
+def enchantress(fx: Fx) -> Steps:
+    return fx.draw(fx.me, 1)
+
+
+@on_play("wizards.neophyte")
+def neophyte(fx: Fx) -> Steps:
+    steps, top = fx.top_of_deck(1)
+    if not top:
+        return steps
+    card = top[0]
+    steps += fx.reveal(card, "deck")
+    if rules.card_type(card.card) != "action":
+        return steps
+    options = [Option("hand", "Put it into your hand", "hand")]
+    if playable_now(fx, card.card):
+        options.append(Option("play", "Play it now as an extra action", "play"))
+    prompt = f"Neophyte revealed {rules.name(card.card)}: take it, play it, or leave it on top"
+    ask = fx.ask(
+        fx.me,
+        "neophyte",
+        prompt,
+        options,
+        "neophyte_choice",
+        optional=True,
+        skip_label="Put it back on top of your deck",
+        uid=card.uid,
+    )
+    return (*steps, *ask)
+
+
+@continuation("neophyte_choice")
+def neophyte_choice(fx: Fx) -> Steps:
+    card = _card(fx, str(fx.ctx["uid"]))
+    if card is None:
+        return ()
+    if fx.choice == "hand":
+        return fx.move_card(card, "deck", "hand")
+    return play_action_now(fx, card)
+
+
+# --- actions -----------------------------------------------------------------------------------
+
+
+@on_play("wizards.mass_enchantment")
+def mass_enchantment(fx: Fx) -> Steps:
+    steps: Steps = ()
+    revealed: list[CardRef] = []
+    for seat in fx.others():
+        more, top = fx.top_of_deck(1, seat=seat)
+        steps += more + tuple(e for c in top for e in fx.reveal(c, "deck"))
+        revealed += top
+    actions = [
+        c for c in revealed if rules.card_type(c.card) == "action" and playable_now(fx, c.card)
+    ]
+    prompt = "Play one of the revealed actions as an extra action (it stays its owner's card)"
+    ask = fx.choose_card(actions, prompt, "mass_enchantment_play", optional=True)
+    return (*steps, *ask)
+
+
+@continuation("mass_enchantment_play")
+def mass_enchantment_play(fx: Fx) -> Steps:
+    card = _card(fx, str(fx.choice))
+    return play_action_now(fx, card) if card else ()
+
+
+@on_play("wizards.mystic_studies")
+def mystic_studies(fx: Fx) -> Steps:
+    return fx.draw(fx.me, 2)
+
+
+@on_play("wizards.portal")
+def portal(fx: Fx) -> Steps:
+    steps, top = fx.top_of_deck(PORTAL_SIZE)
+    steps += tuple(e for c in top for e in fx.reveal(c, "deck"))
+    return (*steps, *fx.then("portal_take", revealed=[c.uid for c in top]))
+
+
+@continuation("portal_take")
+def portal_take(fx: Fx) -> Steps:
+    revealed = [u for u in fx.ctx["revealed"] if u != fx.choice]
+    taken = _card(fx, str(fx.choice)) if fx.choice is not None else None
+    steps = fx.move_card(taken, "deck", "hand") if taken else ()
+    minions = [c for c in fx.deck() if c.uid in revealed and rules.card_type(c.card) == "minion"]
+    if not minions:
+        return (*steps, *fx.then("portal_order", revealed=revealed, ordered=[]))
+    prompt = "Portal: you may take a revealed minion into your hand"
+    ask = fx.choose_card(
+        minions,
+        prompt,
+        "portal_take",
+        optional=True,
+        skip_label="Done",
+        revealed=revealed,
+        ordered=[],
+        on_skip="portal_order",
+    )
+    return (*steps, *ask)
+
+
+@continuation("portal_order")
+def portal_order(fx: Fx) -> Steps:
+    """The revealed cards left go back on top in the order chosen, one pick at a time (the
+    first picked ends on top); copies of the same card need no choice between them."""
+    ordered = [*fx.ctx["ordered"], *([] if fx.choice is None else [str(fx.choice)])]
+    deck = fx.deck()
+    left = [c for c in deck if c.uid in fx.ctx["revealed"] and c.uid not in ordered]
+    kinds = {c.card: c for c in left}
+    if len(kinds) > 1:
+        prompt = "Portal: choose the next card to put back on top of your deck (first = top)"
+        return fx.choose_card(list(kinds.values()), prompt, "portal_order", ordered=ordered)
+    if not ordered:
+        return ()
+    top = [next(c for c in deck if c.uid == u) for u in ordered] + left
+    rest = [c for c in deck if c not in top]
+    return (ev.DeckShuffled(fx.me, (*top, *rest)),)
+
+
+@on_play("wizards.sacrifice")
+def sacrifice(fx: Fx) -> Steps:
+    prompt = "Choose one of your minions: draw cards equal to its power, then destroy it"
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="sacrifice_minion")
+
+
+@continuation("sacrifice_minion")
+def sacrifice_minion(fx: Fx) -> Steps:
+    uid = str(fx.choice)
+    return (*fx.draw(fx.me, fx.power(uid)), *fx.destroy(uid))
+
+
+@on_play("wizards.scry")
+def scry(fx: Fx) -> Steps:
+    p = fx.state.players[fx.me]  # an empty deck is first replaced by the shuffled discard
+    steps, deck = ((), list(p.deck)) if p.deck else fx.top_of_deck(len(p.discard))
+    actions = [c for c in deck if rules.card_type(c.card) == "action"]
+    if not actions:
+        return (*steps, *fx.then("scry_shuffle"))
+    prompt = "Scry: choose an action in your deck to reveal and put into your hand"
+    return (*steps, *fx.choose_card(actions, prompt, "scry_take"))
+
+
+@continuation("scry_take")
+def scry_take(fx: Fx) -> Steps:
+    card = _card(fx, str(fx.choice))
+    if card is None:
+        return fx.then("scry_shuffle")
+    return (*fx.reveal(card, "deck"), *fx.move_card(card, "deck", "hand"), *fx.then("scry_shuffle"))
+
+
+@continuation("scry_shuffle")
+def scry_shuffle(fx: Fx) -> Steps:
+    return fx.shuffle_deck()
+
+
+@on_play("wizards.summon")
+def summon(fx: Fx) -> Steps:
+    return fx.extra_play("minion")
+
+
+@on_play("wizards.time_loop")
+def time_loop(fx: Fx) -> Steps:
+    return (*fx.extra_play("action"), *fx.extra_play("action"))
+
+
+@on_play("wizards.winds_of_change")
+def winds_of_change(fx: Fx) -> Steps:
+    shuffle = fx.shuffle_deck(adding=fx.hand())
+    return (*shuffle, *fx.draw(fx.me, 5), *fx.extra_play("action"))
+
+
+# --- bases -------------------------------------------------------------------------------------
 
 
 @base_hook("base.school_of_wizardry", "replacement")

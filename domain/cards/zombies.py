@@ -1,11 +1,289 @@
-"""Zombies. Bases: Evans City Cemetery, Rhodes Plaza Mall. (Faction cards: the core-set issue.)"""
+"""Zombies: play minions back from the discard pile. Bases: Evans City Cemetery, Rhodes Plaza
+Mall."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain import events as ev
+from domain import rules
 from domain.fx import Fx, Steps
-from domain.model import GameState
-from domain.registry import base_hook, scoring_bonus
+from domain.model import CardRef, GameState, Option
+from domain.registry import (
+    Source,
+    base_hook,
+    continuation,
+    discard_plays,
+    forbids_play,
+    on_play,
+    play_condition,
+    scoring_bonus,
+    special,
+    trigger,
+)
+
+
+def _distinct(cards: Sequence[CardRef]) -> list[CardRef]:
+    """One card of each name (copies are alike: offer one)."""
+    return list({c.card: c for c in reversed(cards)}.values())[::-1]
+
+
+def _minions(cards: Sequence[CardRef], max_power: int | None = None) -> list[CardRef]:
+    return [
+        c
+        for c in cards
+        if rules.card_type(c.card) == "minion"
+        and (max_power is None or rules.printed_power(c.card) <= max_power)
+    ]
+
+
+@continuation("zombies_to_hand")
+def to_hand(fx: Fx) -> Steps:
+    """The chosen card of my discard pile goes to my hand."""
+    card = next(c for c in fx.discard_pile() if c.uid == fx.choice)
+    return fx.move_card(card, "discard", "hand")
+
+
+# --- minions -------------------------------------------------------------------------------
+
+
+@on_play("zombies.zombie_lord")
+def zombie_lord(fx: Fx) -> Steps:
+    """The bases without a minion of mine are noted now; each may take one minion."""
+    empty = [fx.state.bases[i].card for i in fx.bases() if not fx.minions(i, controller=fx.me)]
+    return fx.then("zombie_lord_next", left=empty)
+
+
+def _lord_bases(fx: Fx, card: str) -> list[int]:
+    left = list(fx.ctx["left"])
+    return [
+        i
+        for i in fx.bases()
+        if fx.state.bases[i].card in left and not rules.play_forbidden(fx.state, fx.me, card, i)
+    ]
+
+
+@continuation("zombie_lord_next")
+def zombie_lord_next(fx: Fx) -> Steps:
+    cards = [c for c in _minions(fx.discard_pile(), 2) if _lord_bases(fx, c.card)]
+    prompt = "Zombie Lord: you may play a minion of power 2 or less from your discard pile"
+    return fx.choose_card(_distinct(cards), prompt, "zombie_lord_card", optional=True)
+
+
+@continuation("zombie_lord_card")
+def zombie_lord_card(fx: Fx) -> Steps:
+    uid = str(fx.choice)
+    card = next(c.card for c in fx.discard_pile() if c.uid == uid)
+    prompt = f"Play {rules.name(card)} onto which base where you had no minion?"
+    return fx.choose_base(_lord_bases(fx, card), prompt, "zombie_lord_base", uid=uid)
+
+
+@continuation("zombie_lord_base")
+def zombie_lord_base(fx: Fx) -> Steps:
+    base = int(fx.choice)
+    left = [b for b in fx.ctx["left"] if b != fx.state.bases[base].card]
+    return (*fx.play(str(fx.ctx["uid"]), base), *fx.then("zombie_lord_next", left=left))
+
+
+@on_play("zombies.grave_digger")
+def grave_digger(fx: Fx) -> Steps:
+    prompt = "You may put a minion from your discard pile into your hand"
+    minions = _distinct(_minions(fx.discard_pile()))
+    return fx.choose_card(minions, prompt, "zombies_to_hand", optional=True)
+
+
+def _tenacious_z_bases(state: GameState, seat: int) -> list[int]:
+    card = "zombies.tenacious_z"
+    return [i for i in range(len(state.bases)) if not rules.play_forbidden(state, seat, card, i)]
+
+
+def _tenacious_z_usable(state: GameState, seat: int, uid: str, base: int) -> bool:
+    """Only in your own play phase, once per turn for all your Tenacious Z."""
+    mine = state.active == seat and state.phase == "play"
+    return (
+        mine and f"tenacious_z:{seat}" not in state.flags and bool(_tenacious_z_bases(state, seat))
+    )
+
+
+@special(
+    "zombies.tenacious_z",
+    "play",
+    "discard",
+    "Tenacious Z: play it from your discard pile",
+    _tenacious_z_usable,
+)
+def tenacious_z(fx: Fx) -> Steps:
+    prompt = "Play Tenacious Z onto which base?"
+    bases = _tenacious_z_bases(fx.state, fx.me)
+    return (
+        *fx.set_flag(f"tenacious_z:{fx.me}"),
+        *fx.choose_base(bases, prompt, "tenacious_z_base"),
+    )
+
+
+@continuation("tenacious_z_base")
+def tenacious_z_base(fx: Fx) -> Steps:
+    return fx.play(fx.src, int(fx.choice))
+
+
+@on_play("zombies.walker")
+def walker(fx: Fx) -> Steps:
+    """Only its owner sees the top card: a private reveal, and options only they see."""
+    reshuffle, top = fx.top_of_deck(1)
+    if not top:
+        return reshuffle
+    card = top[0]
+    name = rules.name(card.card)
+    options = [
+        Option("discard", f"Discard {name}", True, uid=card.uid, card=card.card),
+        Option("keep", f"Keep {name} on top of your deck", False, uid=card.uid, card=card.card),
+    ]
+    prompt = "Walker: discard the top card of your deck, or keep it there"
+    ask = fx.ask(fx.me, "walker", prompt, options, "walker_choice", top=card.uid)
+    return (*reshuffle, *fx.reveal(card, "deck", to=fx.me), *ask)
+
+
+@continuation("walker_choice")
+def walker_choice(fx: Fx) -> Steps:
+    card = next((c for c in fx.deck() if c.uid == fx.ctx["top"]), None)
+    return fx.move_card(card, "deck", "discard") if fx.choice and card else ()
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+@on_play("zombies.grave_robbing")
+def grave_robbing(fx: Fx) -> Steps:
+    prompt = "Put a card from your discard pile into your hand"
+    return fx.choose_card(_distinct(fx.discard_pile()), prompt, "zombies_to_hand")
+
+
+@on_play("zombies.lend_a_hand")
+def lend_a_hand(fx: Fx) -> Steps:
+    return fx.then("lend_a_hand_pick", picked=[])
+
+
+@continuation("lend_a_hand_pick")
+def lend_a_hand_pick(fx: Fx) -> Steps:
+    picked = list(fx.ctx["picked"])
+    left = [c for c in fx.discard_pile() if c.uid not in picked]
+    if not left:
+        return fx.then("lend_a_hand_shuffle")
+    prompt = f"Lend a Hand: choose a card to shuffle into your deck ({len(picked)} chosen)"
+    return fx.ask(
+        fx.me,
+        "card",
+        prompt,
+        [fx.card_option(c) for c in left],
+        "lend_a_hand_add",
+        optional=True,
+        skip_label="Done",
+        on_skip="lend_a_hand_shuffle",
+    )
+
+
+@continuation("lend_a_hand_add")
+def lend_a_hand_add(fx: Fx) -> Steps:
+    return fx.then("lend_a_hand_pick", picked=[*fx.ctx["picked"], fx.choice])
+
+
+@continuation("lend_a_hand_shuffle")
+def lend_a_hand_shuffle(fx: Fx) -> Steps:
+    picked = set(fx.ctx["picked"])
+    return fx.shuffle_deck(adding=[c for c in fx.discard_pile() if c.uid in picked])
+
+
+def _name_a_card(fx: Fx, cards: Sequence[CardRef], prompt: str, then: str, **extra: str) -> Steps:
+    names = dict.fromkeys(c.card for c in cards)
+    options = [Option(n, rules.name(n), n, card=n) for n in names]
+    return fx.ask(fx.me, "card_name", prompt, options, then, optional=True, **extra)
+
+
+def _how_many(fx: Fx, name: str, available: int, then: str) -> Steps:
+    options = [Option(str(k), str(k), k) for k in range(1, available + 1)]
+    prompt = f"How many {rules.name(name)}?"
+    return fx.ask(fx.me, "count", prompt, options, then, named=name)
+
+
+@on_play("zombies.mall_crawl")
+def mall_crawl(fx: Fx) -> Steps:
+    """Names are offered from my deck, which I search (reshuffling the discard if it is empty)."""
+    reshuffle, deck = fx.top_of_deck(len(fx.deck()) or len(fx.discard_pile()))
+    prompt = "Mall Crawl: name a card to take from your deck to your discard pile"
+    named = _name_a_card(fx, deck, prompt, "mall_crawl_named", on_skip="mall_crawl_shuffle")
+    return (*reshuffle, *named)
+
+
+@continuation("mall_crawl_named")
+def mall_crawl_named(fx: Fx) -> Steps:
+    name = str(fx.choice)
+    found = sum(1 for c in fx.deck() if c.card == name)
+    return _how_many(fx, name, found, "mall_crawl_take")
+
+
+@continuation("mall_crawl_take")
+def mall_crawl_take(fx: Fx) -> Steps:
+    copies = [c for c in fx.deck() if c.card == fx.ctx["named"]][: int(fx.choice)]
+    moved = tuple(e for c in copies for e in fx.move_card(c, "deck", "discard"))
+    return (*moved, *fx.then("mall_crawl_shuffle"))
+
+
+@continuation("mall_crawl_shuffle")
+def mall_crawl_shuffle(fx: Fx) -> Steps:
+    return fx.shuffle_deck()
+
+
+@on_play("zombies.not_enough_bullets")
+def not_enough_bullets(fx: Fx) -> Steps:
+    prompt = "Not Enough Bullets: name a minion to take from your discard pile to your hand"
+    return _name_a_card(fx, _minions(fx.discard_pile()), prompt, "not_enough_bullets_named")
+
+
+@continuation("not_enough_bullets_named")
+def not_enough_bullets_named(fx: Fx) -> Steps:
+    name = str(fx.choice)
+    found = sum(1 for c in fx.discard_pile() if c.card == name)
+    return _how_many(fx, name, found, "not_enough_bullets_take")
+
+
+@continuation("not_enough_bullets_take")
+def not_enough_bullets_take(fx: Fx) -> Steps:
+    copies = [c for c in fx.discard_pile() if c.card == fx.ctx["named"]][: int(fx.choice)]
+    return tuple(e for c in copies for e in fx.move_card(c, "discard", "hand"))
+
+
+@play_condition("zombies.outbreak")
+def where_you_have_no_minion(state: GameState, seat: int, card: str, base: int) -> bool:
+    return not any(m.controller == seat for m in state.bases[base].minions)
+
+
+@on_play("zombies.outbreak")
+def outbreak(fx: Fx) -> Steps:
+    return fx.extra_play("minion", condition="zombies.outbreak")
+
+
+@forbids_play("zombies.overrun")
+def overrun(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
+    return base == src.base and seat != src.controller and rules.card_type(card) == "minion"
+
+
+@trigger("zombies.overrun", "start_of_turn")
+def overrun_ends(fx: Fx) -> Steps:
+    return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
+
+
+@on_play("zombies.they_keep_coming")
+def they_keep_coming(fx: Fx) -> Steps:
+    return fx.extra_play("minion", zone="discard")
+
+
+@discard_plays("zombies.theyre_coming_to_get_you")
+def theyre_coming_to_get_you(state: GameState, src: Source, seat: int, base: int) -> bool:
+    """On your turns, minions you play here may come from your discard pile."""
+    return seat == src.controller == state.active and base == src.base
+
+
+# --- bases ---------------------------------------------------------------------------------
 
 
 @base_hook("base.evans_city_cemetery", "after_scoring")
