@@ -116,6 +116,15 @@ def test_filters_by_set_and_faction(client: FlaskClient) -> None:
     assert none["count"] == 0
 
 
+def test_the_whole_core_set_is_implemented(client: FlaskClient) -> None:
+    cards = client.get("/v1/cards?set=core").get_json()["cards"]
+    bases = client.get("/v1/bases?set=core").get_json()["bases"]
+    assert sum(c["count"] for c in cards) == 160
+    assert len(bases) == 16
+    assert [c["id"] for c in cards if not c["implemented"]] == []
+    assert [b["id"] for b in bases if not b["implemented"]] == []
+
+
 @pytest.mark.parametrize(
     "query",
     [
