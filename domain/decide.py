@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from domain import events as ev
 from domain import registry as reg
@@ -39,7 +40,12 @@ def awaited_seat(state: GameState) -> int | None:
 
 
 def _allowance(
-    state: GameState, seat: int, card: str, base: int | None, zone: str = "hand"
+    state: GameState,
+    seat: int,
+    card: str,
+    base: int | None,
+    zone: str = "hand",
+    choose: bool = True,
 ) -> int | None:
     """Index of the most restrictive play allowance this card can use, or None. A "can't"
     (a play restriction) beats every allowance."""
@@ -47,7 +53,7 @@ def _allowance(
     if rules.play_forbidden(state, seat, card, -1 if base is None else base):
         return None
     power = rules.printed_power(card)
-    fitting = []
+    fitting: list[tuple[tuple[int, ...], int]] = []
     for i, a in enumerate(state.players[seat].plays):
         if a.kind != kind or (a.max_power is not None and power > a.max_power):
             continue
@@ -64,7 +70,32 @@ def _allowance(
         if cond is not None and (base is None or not cond(state, seat, card, base)):
             continue
         fitting.append((_strictness(a), i))
+    if choose and len(fitting) > 1:
+        fitting = [((_left_playable(state, seat, card, i), *key), i) for key, i in fitting]
     return max(fitting)[1] if fitting else None
+
+
+def _left_playable(state: GameState, seat: int, card: str, used: int) -> int:
+    """How many of the seat's other hand cards could still be played if allowance `used` is
+    spent: when several plays fit, the one whose loss costs the least is spent."""
+    p = state.players[seat]
+    left = tuple(a for k, a in enumerate(p.plays) if k != used)
+    rest = replace(
+        state, players=tuple(replace(q, plays=left) if q.seat == seat else q for q in state.players)
+    )
+    others = [c.card for c in p.hand]
+    if card in others:
+        others.remove(card)
+    where: list[int | None] = list(range(len(state.bases)))
+    return sum(
+        1
+        for c in others
+        if any(
+            _allowance(rest, seat, c, b if rules.card_type(c) == "minion" else None, choose=False)
+            is not None
+            for b in where
+        )
+    )
 
 
 def _strictness(a: Allowance) -> tuple[int, int]:

@@ -58,6 +58,9 @@ def apply_steps(
             stack.extend(_as_tasks(rest)[::-1])
             return state, False
         elif isinstance(item, Ask):
+            # what follows a decision runs after its continuation
+            rest = [i if isinstance(i, Task | Ask) else emit_task(i) for i in items[n + 1 :]]
+            stack.extend(_as_tasks(rest)[::-1])
             return _ask(state, item, stack, out)
     return state, False
 

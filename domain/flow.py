@@ -28,6 +28,13 @@ def _start_turn(fx: Fx) -> Steps:
 
 @continuation("start_triggers")
 def _start_triggers(fx: Fx) -> Steps:
+    """Effects that end when a turn starts end first; then start-of-turn abilities trigger."""
+    seat = int(fx.ctx["seat"])
+    return (*fire(fx.state, "ends_at_start_of_turn", seat=seat), Task("start_abilities", fx.ctx))
+
+
+@continuation("start_abilities")
+def _start_abilities(fx: Fx) -> Steps:
     seat = int(fx.ctx["seat"])
     return (*fire(fx.state, "start_of_turn", seat=seat), ev.PhaseChanged("play"))
 
@@ -69,7 +76,8 @@ def _score_base(fx: Fx) -> Steps:
         base_hook_task(card, i, "after_scoring"),
         me_first("after_scoring", i, fx.state.active),
         Task("clear_base", hook),
-        Task("replace_base", hook),
+        # whether its ability applies is fixed now: clearing the base discards what blanks it
+        Task("replace_base", {**hook, "active": rules.base_active(fx.state, i)}),
     )
 
 
@@ -111,7 +119,7 @@ def _clear_base(fx: Fx) -> Steps:
 @continuation("replace_base")
 def _replace_base(fx: Fx) -> Steps:
     i, old = fx.base, fx.card
-    if "replacement" in reg.BASE_HOOKS.get(old, {}) and rules.base_active(fx.state, i):
+    if "replacement" in reg.BASE_HOOKS.get(old, {}) and fx.ctx.get("active", True):
         return (base_hook_task(old, i, "replacement"), Task("replaced", fx.with_ctx()))
     return (*replace_with_top(fx, i, old), Task("replaced", fx.with_ctx()))
 
@@ -134,7 +142,7 @@ def _replaced(fx: Fx) -> Steps:
     if i >= len(fx.state.bases):
         return ()
     old = fx.card
-    if "replaced" in reg.BASE_HOOKS.get(old, {}):
+    if "replaced" in reg.BASE_HOOKS.get(old, {}) and fx.ctx.get("active", True):
         return (Task("base_hook_gone", {**fx.ctx, "moment": "replaced"}),)
     return ()
 

@@ -1,7 +1,8 @@
 """Fx: what an ability sees (the state, its source, the choice made) and the verbs it uses.
 
-Verbs return Steps: a tuple of events (applied at once), tasks (run next, in order) and at most
-one Ask (a pending decision, always last). Cards read like what they do:
+Verbs return Steps: a tuple of events (applied at once), tasks (run next, in order) and asks
+(pending decisions); whatever follows an ask runs after the answer's continuation.
+Cards read like what they do:
 `return fx.choose_minion(targets, "Destroy a minion", then="destroy")`.
 """
 

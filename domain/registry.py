@@ -86,9 +86,10 @@ def on_play(card: str) -> Callable[[Effect], Effect]:
 
 def trigger(card: str, moment: str) -> Callable[[Effect], Effect]:
     """An ability of a card in play (or a base) that reacts to a moment of the game:
-    start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed
-    (any minion), affected (this minion, by another player's card). The effect filters
-    itself: fx.ctx holds the moment's facts (see domain.triggers)."""
+    ends_at_start_of_turn (effects lasting until a turn starts end here, before any
+    start_of_turn ability), start_of_turn, end_of_turn, minion_played, destroyed (this
+    minion), minion_destroyed (any minion), affected (this minion, by another player's
+    card). The effect filters itself: fx.ctx holds the moment's facts (see domain.triggers)."""
 
     def wrap(fn: Effect) -> Effect:
         TRIGGERS.setdefault(card, {})[moment] = fn

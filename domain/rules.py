@@ -91,9 +91,27 @@ def power(state: GameState, base: int, minion: Minion) -> int:
     total += sum(t.amount for t in state.temp_power if t.uid == minion.uid)
     for src in sources(state):
         fn = reg.ONGOING_POWER.get(src.card)
-        if fn is not None and not ignored_by(state, src, minion.controller):
-            total += fn(state, src, base, minion)
+        if fn is None or ignored_by(state, src, minion.controller):
+            continue
+        change = fn(state, src, base, minion)
+        if change and not shielded_from(state, src, base, minion):
+            total += change
     return max(0, total)
+
+
+def shielded_from(state: GameState, src: reg.Source, base: int, minion: Minion) -> bool:
+    """True when a protection blocks the ongoing power change of an opponent's action (e.g. a
+    Poison already on a minion that gets a Smoke Bomb): protections stop every effect."""
+    if src.controller in (-1, minion.controller) or src.card not in catalogue().cards:
+        return False
+    if card_type(src.card) != "action":
+        return False
+    cause = reg.Cause(src.card, "action", src.controller, "power", src.uid)
+    return any(
+        reg.GUARDS[g.card](state, g, base, minion, cause) == "block"
+        for g in sources(state)
+        if g.card in reg.GUARDS and g.uid != src.uid
+    )
 
 
 def power_of(state: GameState, uid: str) -> int:

@@ -13,6 +13,7 @@ from domain.registry import continuation
 # the fact naming the seat a moment is about: a base that seat ignores does not react to it
 SUBJECT = {
     "start_of_turn": "seat",
+    "ends_at_start_of_turn": "seat",
     "end_of_turn": "seat",
     "minion_played": "played_by",
     "minion_destroyed": "controller",

@@ -12,7 +12,7 @@ from domain import rules
 from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
-from domain.model import JSON, GameState, Option, Task
+from domain.model import JSON, CardRef, GameState, Minion, Option, Task
 from domain.registry import continuation
 from domain.triggers import fire, fire_for
 
@@ -358,6 +358,59 @@ def _bases_for(fx: Fx, seat: int, card: str) -> list[int]:
     ]
 
 
+def action_bases(state: GameState, seat: int, card: str) -> list[int]:
+    """Bases an ongoing-base action may go to for `seat` now."""
+    return [
+        i
+        for i in range(len(state.bases))
+        if not rules.play_forbidden(state, seat, card, i)
+        and rules.attach_allowed(state, seat, card, i, None)
+    ]
+
+
+def action_minions(state: GameState, seat: int, card: str) -> list[Minion]:
+    """Minions an ongoing-minion action may go on for `seat` now."""
+    return [
+        m
+        for i, m in rules.all_minions(state)
+        if not rules.play_forbidden(state, seat, card, i)
+        and rules.attach_allowed(state, seat, card, i, m)
+    ]
+
+
+def action_playable(state: GameState, seat: int, card: str) -> bool:
+    """Whether `seat` may play this action now (nothing forbids it, it has somewhere to go)."""
+    kind = rules.action_kind(card)
+    if kind == "standard":
+        return not rules.play_forbidden(state, seat, card, -1)
+    if kind == "ongoing_base":
+        return bool(action_bases(state, seat, card))
+    return bool(action_minions(state, seat, card))
+
+
+def play_now(fx: Fx, seat: int, c: CardRef) -> Steps:
+    """Play a card out of play at once as `seat` (a real play); an ongoing action first asks
+    where it goes."""
+    kind, name = rules.action_kind(c.card), rules.name(c.card)
+    if rules.card_type(c.card) != "action" or kind == "standard":
+        return (Task("play_card", {"seat": seat, "uid": c.uid}),)
+    if kind == "ongoing_base":
+        bases = action_bases(fx.state, seat, c.card)
+        prompt = f"Play {name} on which base?"
+        return fx.choose_base(bases, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
+    minions = action_minions(fx.state, seat, c.card)
+    prompt = f"Play {name} on which minion?"
+    return fx.choose_minion(minions, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
+
+
+@continuation("play_on")
+def _play_on(fx: Fx) -> Steps:
+    play = {"seat": int(fx.ctx["player"]), "uid": str(fx.ctx["uid"])}
+    if isinstance(fx.choice, int):
+        return (Task("play_card", {**play, "base": fx.choice}),)
+    return (Task("play_card", {**play, "target": str(fx.choice)}),)
+
+
 @continuation("extra_play_now")
 def extra_play_now(fx: Fx) -> Steps:
     seat, kind = int(fx.ctx["seat"]), str(fx.ctx["kind"])
@@ -369,19 +422,14 @@ def extra_play_now(fx: Fx) -> Steps:
         if fits(fx.state, c.card, kind, None if max_power is None else int(max_power))
     ]
     if kind == "action":
-        cards = [
-            c
-            for c in cards
-            if rules.action_kind(c.card) == "standard"
-            and not rules.play_forbidden(fx.state, seat, c.card, -1)
-        ]
+        cards = [c for c in cards if action_playable(fx.state, seat, c.card)]
     else:
         cards = [c for c in cards if _bases_for(fx, seat, c.card)]
     options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in cards]
     where = "" if zone == "hand" else f" from your {zone}"
     must = bool(fx.ctx.get("must"))
-    prompt = f"Play an extra {kind}{where} now ({rules.name(str(fx.ctx['src']))})"
-    prompt += "" if must else " or lose it"
+    tail = "" if must else " or lose it"
+    prompt = f"Play an extra {kind}{where} now ({rules.name(str(fx.ctx['src']))}){tail}"
     return fx.ask(seat, "extra_play", prompt, options, "extra_play_card", optional=not must)
 
 
@@ -392,7 +440,7 @@ def extra_play_card(fx: Fx) -> Steps:
     assert where is not None
     card = next(c for c in getattr(fx.state.players[where[1]], where[0]) if c.uid == uid)
     if rules.card_type(card.card) != "minion":
-        return play_steps(fx.state, seat, uid, card.card, None, None, None, where[0])
+        return play_now(fx, seat, card)
     bases = _bases_for(fx, seat, card.card)
     prompt = f"Choose a base for {rules.name(card.card)}"
     return fx.choose_base(bases, prompt, "extra_play_base", seat=seat, uid=uid)

@@ -39,13 +39,9 @@ def collector(fx: Fx) -> Steps:
 
 @on_play("aliens.abduction")
 def abduction(fx: Fx) -> Steps:
+    """The extra minion play comes even when nothing can be returned."""
     prompt = "Return a minion to its owner's hand"
-    return fx.choose_minion(fx.minions(), prompt, then="abduction_return")
-
-
-@continuation("abduction_return")
-def abduction_return(fx: Fx) -> Steps:
-    return (*fx.return_to_hand(str(fx.choice)), *fx.extra_play("minion"))
+    return (*fx.choose_minion(fx.minions(), prompt, then="return"), *fx.extra_play("minion"))
 
 
 @on_play("aliens.beam_up")

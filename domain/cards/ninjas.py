@@ -167,7 +167,7 @@ def infiltrate(fx: Fx) -> Steps:
     return fx.choose_card(others, prompt, then="destroy_attached", uid=None)
 
 
-@trigger("ninjas.infiltrate", "start_of_turn")
+@trigger("ninjas.infiltrate", "ends_at_start_of_turn")
 def infiltrate_ends(fx: Fx) -> Steps:
     return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
 
@@ -214,7 +214,7 @@ def smoke_bomb(state: GameState, src: Source, base: int, m: Minion, cause: Cause
     return "block" if src.host == m.uid and theirs else None
 
 
-@trigger("ninjas.smoke_bomb", "start_of_turn")
+@trigger("ninjas.smoke_bomb", "ends_at_start_of_turn")
 def smoke_bomb_clears(fx: Fx) -> Steps:
     return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
 

@@ -7,60 +7,24 @@ from domain import events as ev
 from domain import rules
 from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
-from domain.model import CardRef, Minion, Option, Task
+from domain.model import CardRef, Option, Task
 from domain.registry import base_hook, continuation, on_play, trigger
+from domain.verbs import action_playable, play_now
 
 PORTAL_SIZE = 5
 
 
-# --- playing an action revealed out of play, at once ------------------------------------------
-
-
-def _bases_for(fx: Fx, card: str) -> list[int]:
-    return [
-        i
-        for i in fx.bases()
-        if not rules.play_forbidden(fx.state, fx.me, card, i)
-        and rules.attach_allowed(fx.state, fx.me, card, i, None)
-    ]
-
-
-def _minions_for(fx: Fx, card: str) -> list[Minion]:
-    return [
-        m
-        for m in fx.minions()
-        if not rules.play_forbidden(fx.state, fx.me, card, fx.base_of(m))
-        and rules.attach_allowed(fx.state, fx.me, card, fx.base_of(m), m)
-    ]
+# --- playing an action revealed out of play, at once: domain.verbs.play_action_now -----------
 
 
 def playable_now(fx: Fx, card: str) -> bool:
-    """Whether I may play this action card now (nothing forbids it, it has somewhere to go)."""
-    kind = rules.action_kind(card)
-    if kind == "standard":
-        return not rules.play_forbidden(fx.state, fx.me, card, -1)
-    return bool(_bases_for(fx, card) if kind == "ongoing_base" else _minions_for(fx, card))
+    """Whether I may play this action card now."""
+    return action_playable(fx.state, fx.me, card)
 
 
 def play_action_now(fx: Fx, c: CardRef) -> Steps:
-    """Play an action that is out of play (e.g. revealed on a deck) as an extra action now, under
-    my control; an ongoing one asks where it goes first."""
-    kind, name = rules.action_kind(c.card), rules.name(c.card)
-    if kind == "standard":
-        return fx.play(c.uid)
-    if kind == "ongoing_base":
-        prompt = f"Play {name} on which base?"
-        return fx.choose_base(_bases_for(fx, c.card), prompt, "play_action_on", uid=c.uid)
-    prompt = f"Play {name} on which minion?"
-    return fx.choose_minion(_minions_for(fx, c.card), prompt, "play_action_on", uid=c.uid)
-
-
-@continuation("play_action_on")
-def play_action_on(fx: Fx) -> Steps:
-    uid = str(fx.ctx["uid"])
-    if isinstance(fx.choice, int):
-        return fx.play(uid, base=fx.choice)
-    return fx.play(uid, target=str(fx.choice))
+    """Play an action out of play (e.g. revealed on a deck) as an extra action now."""
+    return play_now(fx, fx.me, c)
 
 
 def _card(fx: Fx, uid: str) -> CardRef | None:

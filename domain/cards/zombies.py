@@ -267,7 +267,7 @@ def overrun(state: GameState, src: Source, seat: int, card: str, base: int) -> b
     return base == src.base and seat != src.controller and rules.card_type(card) == "minion"
 
 
-@trigger("zombies.overrun", "start_of_turn")
+@trigger("zombies.overrun", "ends_at_start_of_turn")
 def overrun_ends(fx: Fx) -> Steps:
     return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
 
