@@ -1,4 +1,4 @@
-"""The ``smashup`` command: ``serve`` (API + worker + embedded Redis) and ``worker``.
+"""The ``smashup`` command: ``serve`` (API + worker + embedded Redis), ``worker`` and ``replay``.
 
 ``serve`` uses ``REDIS_URL`` when it is set; otherwise it starts an embedded Redis persisting in
 ``--data-dir``. It runs the API with werkzeug's threaded server (fine for development; production
@@ -21,6 +21,8 @@ from types import FrameType
 
 from werkzeug.serving import run_simple
 
+from api import replay_cli
+
 log = logging.getLogger("smashup")
 
 WORKER_STOP_TIMEOUT = 15.0
@@ -30,6 +32,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``smashup`` console script."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return replay_cli.run(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if args.command == "serve":
         return serve(args)
@@ -55,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     worker_cmd.add_argument("--burst", action="store_true", help="exit once the queue is empty")
     worker_cmd.add_argument("--parent-pid", type=int, default=None, help=argparse.SUPPRESS)
+    replay_cli.add_parser(commands)
     return parser
 
 

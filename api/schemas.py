@@ -65,10 +65,16 @@ def _tuples(rows: list[list[str]] | None) -> tuple[tuple[str, ...], ...] | None:
     return None if rows is None else tuple(tuple(row) for row in rows)
 
 
+def _printable(value: str) -> None:
+    """Refuse control and invisible formatting characters, and blank names."""
+    if not value.isprintable() or not value.strip():
+        raise ValidationError("must be printable text, not blank")
+
+
 class PlayerSchema(Schema):
     """One seat of a new game."""
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=40), _printable])
     factions = fields.List(
         fields.String(validate=_ID), required=True, validate=validate.Length(equal=2)
     )

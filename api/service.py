@@ -198,9 +198,17 @@ class Games:
                 return self._replay_answer(game_id, seat, stored, fingerprint)
         for _ in range(APPEND_RETRIES):
             state = self.load(game_id)
-            if expected_version is not None and expected_version != state.version:
-                raise StaleVersion(expected_version, state.version)
-            events = decide(state, command)
+            try:
+                if expected_version is not None and expected_version != state.version:
+                    raise StaleVersion(expected_version, state.version)
+                events = decide(state, command)
+            except (RuleViolation, StaleVersion):
+                # A concurrent request with the same key may have been appended since the
+                # check above (its record is written with its events): answer as it did.
+                stored = None if key is None else self.store.idempotent_response(game_id, key)
+                if stored is None:
+                    raise
+                return self._replay_answer(game_id, seat, stored, fingerprint)
             new_state = replay(events, state)
             game = view(new_state, seat)
             record = None

@@ -73,7 +73,7 @@ def _ask(
     state: GameState, ask: Ask, stack: list[Task], out: list[ev.Event]
 ) -> tuple[GameState, bool]:
     options = list(ask.options)
-    if not options:
+    if not options and (ask.auto or not ask.optional):
         return state, False
     if ask.auto and not ask.optional and len(options) == 1:
         stack.append(Task(ask.then.key, {**ask.then.ctx, "choice": options[0].value}))

@@ -67,6 +67,7 @@ class GameCreated(Event):
     board: tuple[MinionInit, ...] = ()
     base_attached: tuple[tuple[int, Attached], ...] = ()
     deal: bool = True  # whether opening hands are drawn from the decks
+    rules: str = ""  # the rules version that produced this game ("" before versions existed)
 
 
 @event("cards_drawn")
@@ -101,7 +102,7 @@ class CardDiscarded(Event):
     uid: str
     card: str
     owner: int
-    zone: str  # hand | resolving
+    from_zone: str  # hand | resolving (named zone before event schema 2)
 
 
 @event("turn_started")

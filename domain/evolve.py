@@ -144,7 +144,7 @@ def _hand_discarded(s: GameState, e: ev.HandDiscarded) -> GameState:
 
 @_on(ev.CardDiscarded)
 def _card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
-    if e.zone == "resolving":
+    if e.from_zone == "resolving":
         s = replace(s, resolving=_without(s.resolving, e.uid))
     else:
         for p in s.players:

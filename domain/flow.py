@@ -184,7 +184,7 @@ def _me_first(fx: Fx) -> Steps:
     n = len(fx.state.players)
     while passes < n:
         options = specials_for(fx.state, seat, window, base)
-        if options:
+        if options or may_hold_special(fx.state, seat, window):
             prompt = f"Me first! ({window.replace('_', ' ')}): use a Special or pass"
             return fx.ask(
                 seat,
@@ -194,12 +194,27 @@ def _me_first(fx: Fx) -> Steps:
                 "me_first_answer",
                 optional=True,
                 skip_label="Pass",
+                always=True,
                 on_skip="me_first_pass",
                 seat=seat,
                 passes=passes,
             )
         seat, passes = rules.next_seat(fx.state, seat), passes + 1
     return ()
+
+
+def may_hold_special(state: GameState, seat: int, window: str) -> bool:
+    """Whether, from public facts only (its factions, its hand size), a seat could hold a
+    Special for this window in hand. Such a seat is always asked, usable Special or not, so
+    being asked tells the others nothing about its hand."""
+    p = state.players[seat]
+    if not p.hand:
+        return False
+    return any(
+        sp.zone == "hand" and sp.window == window and rules.faction_of(card) in p.factions
+        for card, specials in reg.SPECIALS.items()
+        for sp in specials
+    )
 
 
 @continuation("me_first_pass")
@@ -293,16 +308,15 @@ def _check_end(fx: Fx) -> Steps:
 
 @continuation("mulligan_offer")
 def _mulligan_offer(fx: Fx) -> Steps:
+    """Every seat is asked, so being asked tells nobody that a hand has no minion; only a hand
+    without minions may be shown, discarded and drawn again (once)."""
     seat = int(fx.ctx["seat"])
     hand = fx.state.players[seat].hand
-    if any(rules.card_type(c.card) == "minion" for c in hand):
-        return ()
-    options = [
-        Option("mulligan", "Show this hand, discard it and draw 5 new cards", True),
-        Option("keep", "Keep this hand", False),
-    ]
-    prompt = "Your starting hand has no minion: take a new hand?"
-    return fx.ask(seat, "mulligan", prompt, options, "mulligan_answer", seat=seat)
+    options = [Option("keep", "Keep this hand", False)]
+    if not any(rules.card_type(c.card) == "minion" for c in hand):
+        options.append(Option("mulligan", "Show this hand, discard it and draw 5 new cards", True))
+    prompt = "Your starting hand: keep it (a hand without minions may be redrawn once)"
+    return fx.ask(seat, "mulligan", prompt, options, "mulligan_answer", always=True, seat=seat)
 
 
 @continuation("mulligan_answer")

@@ -295,11 +295,15 @@ class Fx:
         *,
         optional: bool = False,
         skip_label: str = "Skip",
+        always: bool = False,
         **extra: JSON,
     ) -> Steps:
-        """Put a decision to seat `who`; the chosen option's value reaches `then` as fx.choice."""
+        """Put a decision to seat `who`; the chosen option's value reaches `then` as fx.choice.
+        With always=True it is asked even with no real choice (one option, or only a skip):
+        for decisions whose very existence must not tell other seats anything."""
         task = Task(then, self.with_ctx(**extra))
-        return (Ask(who, kind, prompt, tuple(options), task, optional, skip_label),)
+        ask = Ask(who, kind, prompt, tuple(options), task, optional, skip_label, auto=not always)
+        return (ask,)
 
     def minion_option(self, m: Minion) -> Option:
         """An option pointing at a minion in play."""

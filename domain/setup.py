@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from domain import events as ev
 from domain.catalogue import catalogue
@@ -15,6 +15,10 @@ from domain.flow import start_turn
 from domain.model import Attached, CardRef, Task
 
 BOTS = ("random",)
+# Bump whenever a change to the rules or the cards changes what some command produces: logs
+# recorded under this version are checked by re-deciding every command (domain.verify); older
+# ones are replayed from their events, which are facts, and checked for structure only.
+RULES_VERSION = "1"
 HAND_SIZE = 5
 
 
@@ -69,6 +73,7 @@ def start_game(setup: GameSetup) -> tuple[ev.Event, ...]:
     created = (
         _scripted(setup, setup.scripted, uids) if setup.scripted else _random(setup, rng, uids)
     )
+    created = replace(created, rules=RULES_VERSION)
     return (created, *setup_events(created))
 
 

@@ -158,4 +158,8 @@ def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> di
         else:
             d["options"] = [{k: v for k, v in o.items() if v is not None} for o in d["options"]]
         p["decision"] = d
+    elif kind == "decision_made" and viewer != p["seat"]:
+        # The option may name a hidden card (a uid from a probed hand, the base put on top of
+        # the base deck); what the choice does to the table is in the events that follow.
+        p.pop("option")
     return p

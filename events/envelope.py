@@ -1,4 +1,8 @@
-"""Event envelopes: (de)serialisation for the stream and schema upcasting."""
+"""Event envelopes: (de)serialisation for the stream and schema upcasting.
+
+The current schema number is the domain's (:data:`domain.serialize.EVENT_SCHEMA`); the upcasters
+of older schemas are in :mod:`events.upcasters`.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,12 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from domain.serialize import EVENT_SCHEMA
 from events.errors import SchemaTooNew
+from events.upcasters import register_all
 
-SCHEMA_VERSION = 1
-"""Schema version of the events this code writes."""
+SCHEMA_VERSION = EVENT_SCHEMA
+"""Schema version of the events this code writes (defined by the domain, never here)."""
 
 Envelope = dict[str, Any]
 Payload = dict[str, Any]
@@ -101,6 +107,7 @@ class UpcasterRegistry:
 
 REGISTRY = UpcasterRegistry()
 """The registry used by the event store."""
+register_all(REGISTRY)
 
 
 def upcaster(event_type: str, from_version: int) -> Callable[[Upcaster], Upcaster]:

@@ -180,13 +180,16 @@ class EventStore:
         for offset, event in enumerate(events, start=1):
             event_type, schema, payload = validate_new_event(event)
             encoded = encode_payload(payload)
-            args += [event_type, schema, ts, encoded]
+            event_ts = event.get("ts", ts)  # an imported log keeps its own timestamps
+            if not isinstance(event_ts, str) or not event_ts:
+                raise ValueError(f"event {event_type!r} has an invalid ts {event_ts!r}")
+            args += [event_type, schema, event_ts, encoded]
             stored.append(
                 {
                     "version": expected_version + offset,
                     "type": event_type,
                     "schema": schema,
-                    "ts": ts,
+                    "ts": event_ts,
                     "payload": json.loads(encoded),
                 }
             )

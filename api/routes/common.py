@@ -35,14 +35,51 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def read_json() -> Any:
-    """The request body parsed as JSON (whatever its Content-Type); 400 if it is not JSON."""
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise ValueError("an object has the same key twice")
+    return obj
+
+
+def body_bytes() -> bytes:
+    """The raw request body; 413 if it is longer than the request's ``max_content_length``.
+
+    Werkzeug refuses a declared ``Content-Length`` over the limit, but quietly cuts a chunked
+    body (no length) at the limit: such a body that reaches the limit is refused here.
+    """
     raw = request.get_data(cache=True)
+    limit = request.max_content_length
+    if limit is not None and request.content_length is None and len(raw) >= limit:
+        raise ApiError(413, "payload_too_large", "the request body is too large")
+    return raw
+
+
+def read_json() -> Any:
+    """The request body parsed as JSON (whatever its Content-Type); 400 if it is not JSON.
+
+    Besides syntax errors, refused: NaN and Infinity, an object with a duplicate key, and a
+    lone UTF-16 surrogate in a string (``"\\ud800"``: no UTF-8 text can hold it).
+    """
+    raw = body_bytes()
     try:
-        return json.loads(raw, parse_constant=_refuse_constant)
+        body = json.loads(raw, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+        json.dumps(body, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise ApiError(
+            400, "malformed_json", "invalid JSON: a string holds a lone surrogate"
+        ) from None
     except (ValueError, RecursionError) as error:
         detail = "the request body is empty" if not raw.strip() else f"invalid JSON: {error}"
         raise ApiError(400, "malformed_json", detail) from None
+    return body
+
+
+def no_query() -> None:
+    """Refuse any query parameter (422), for endpoints that take none."""
+    if request.args:
+        unknown = {name: ["Unknown field."] for name in request.args}
+        raise ValidationError(unknown)
 
 
 def idempotency_key() -> str | None:

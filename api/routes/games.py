@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from api import auth
-from api.routes.common import check_game_id, games, idempotency_key, read_json
+from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.schemas import CreateGameSchema, EventsQuery, load_command, load_query
 from domain import legal_commands, view
 
@@ -17,6 +17,7 @@ bp = Blueprint("games", __name__, url_prefix="/v1/games")
 @bp.post("")
 def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create a game: 201 with its id, version and the seats' tokens."""
+    no_query()
     data = CreateGameSchema().load(read_json())
     created = games().create(data["players"], data["seed"], data["scripted"])
     body = {
@@ -32,7 +33,9 @@ def get_game(game_id: str) -> dict[str, Any]:
     """The game as the caller may see it."""
     service = games()
     state = service.load(check_game_id(game_id))
-    return view(state, auth.viewer(service, game_id))
+    seat = auth.viewer(service, game_id)
+    no_query()
+    return view(state, seat)
 
 
 @bp.get("/<game_id>/moves")
@@ -41,6 +44,7 @@ def moves(game_id: str) -> dict[str, Any]:
     service = games()
     state = service.load(check_game_id(game_id))
     seat = auth.viewer(service, game_id)
+    no_query()
     commands = [] if seat is None else legal_commands(state, seat)
     return {
         "version": state.version,
@@ -55,6 +59,7 @@ def command(game_id: str) -> Response:
     service = games()
     service.require(check_game_id(game_id))
     seat = auth.seat(service, game_id)
+    no_query()
     loaded = load_command(read_json(), seat)
     key = idempotency_key()
     result = service.execute(game_id, seat, loaded.command, loaded.expected_version, key)

@@ -4,6 +4,7 @@ Mall."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from domain import events as ev
 from domain import rules
@@ -193,7 +194,7 @@ def lend_a_hand_shuffle(fx: Fx) -> Steps:
     return fx.shuffle_deck(adding=[c for c in fx.discard_pile() if c.uid in picked])
 
 
-def _name_a_card(fx: Fx, cards: Sequence[CardRef], prompt: str, then: str, **extra: str) -> Steps:
+def _name_a_card(fx: Fx, cards: Sequence[CardRef], prompt: str, then: str, **extra: Any) -> Steps:
     names = dict.fromkeys(c.card for c in cards)
     options = [Option(n, rules.name(n), n, card=n) for n in names]
     return fx.ask(fx.me, "card_name", prompt, options, then, optional=True, **extra)

@@ -22,7 +22,7 @@ from werkzeug.test import TestResponse
 from api import create_app
 from events.connection import RedisClient, connect, shutdown_embedded
 from events.store import EventStore
-from tests.api.contract import Contract, load_spec
+from tests.api.contract import SEQUENTIAL_MEDIA, Contract, load_spec
 from tests.api.helpers import Game, create_scripted
 
 CONTRACT_KEY = "tests.contract"
@@ -81,7 +81,10 @@ class ContractClient(FlaskClient):
         """Send the request, then check the response against the spec."""
         response = super().open(*args, **kwargs)
         request = response.request
-        body = response.get_json(silent=True) if response.data else None
+        if response.mimetype in SEQUENTIAL_MEDIA:
+            body: Any = response.get_data(as_text=True)
+        else:
+            body = response.get_json(silent=True) if response.data else None
         checker: Contract = self.application.extensions[CONTRACT_KEY]
         checker.check(request.method, request.path, response.status_code, response.mimetype, body)
         return response

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from referencing.jsonschema import DRAFT202012
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 SPEC_URI = "urn:smashup:openapi"
 PROBLEM_POINTER = "/components/schemas/Problem"
+SEQUENTIAL_MEDIA = frozenset({"application/jsonl", "application/x-ndjson"})
+"""JSON Lines media: the body is text; each line is checked against ``x-itemSchema``."""
 
 
 def load_spec() -> dict[str, Any]:
@@ -70,6 +73,12 @@ class Contract:
             response = self._resolve(pointer)
         assert media in response.get("content", {}), f"{method} {template} {status}: {media}"
         self._validate(f"{pointer}/content/{_escape(media)}/schema", body, f"{method} {path}")
+        if media in SEQUENTIAL_MEDIA:
+            assert "x-itemSchema" in response["content"][media], f"{method} {template} {media}"
+            item = f"{pointer}/content/{_escape(media)}/x-itemSchema"
+            for number, line in enumerate(body.split("\n"), start=1):
+                if line:
+                    self._validate(item, json.loads(line), f"{method} {path} line {number}")
         self.checked.add((method.lower(), template, key))
 
     def _resolve(self, pointer: str) -> dict[str, Any]:

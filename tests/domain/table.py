@@ -111,6 +111,19 @@ class Table:
     def end_turn(self) -> list[Event]:
         return self.do(EndTurn(self.seat))
 
+    def pass_empty_me_first(self) -> int:
+        """Pass every Me first! question that offers nothing but a pass (a seat whose factions
+        have hand Specials is asked even without one, so that being asked leaks nothing)."""
+        passed = 0
+        while (
+            self.state.pending is not None
+            and self.state.pending.kind == "special"
+            and [o.id for o in self.state.pending.options] == ["skip"]
+        ):
+            self.choose("skip")
+            passed += 1
+        return passed
+
     # --- looking -----------------------------------------------------------------------------
     def minion(self, card: str | None, base: int | None = None) -> Minion:
         for i, b in enumerate(self.state.bases):

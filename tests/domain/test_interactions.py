@@ -59,6 +59,7 @@ def test_hidden_ninja_during_scoring_must_use_its_extra_minion_at_once_or_lose_i
     t.choose("ninjas.hidden_ninja")
     assert t.pending.kind == "extra_play"
     t.choose("skip")
+    assert t.pass_empty_me_first() == 1
     assert t.hand(1)[0] == "aliens.collector"  # kept in hand, the extra play is gone
     assert t.state.active == 1
     assert all(p.source == "turn" for p in t.state.players[1].plays)

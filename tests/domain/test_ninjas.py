@@ -132,7 +132,9 @@ def test_shinobi_is_played_from_hand_onto_a_scoring_base_once_per_player() -> No
     assert t.pending.seat == 1
     assert t.options() == [SHINOBI, SHINOBI, "skip"]
     t.choose(SHINOBI)
-    assert t.pending is None  # the second Shinobi is not offered for the same base
+    assert t.options() == ["skip"]  # asked again, but not offered a second Shinobi here
+    t.choose("skip")
+    assert t.pending is None
     assert t.hand(1) == [SHINOBI]
     assert [(p.seat, p.power) for p in t.state.last_scored] == [(0, 12), (1, 3)]
     assert t.discard(1) == [SHINOBI]
@@ -149,6 +151,7 @@ def test_shinobi_may_be_used_again_on_another_base_scoring_the_same_turn() -> No
     t.end_turn()
     t.choose(0)  # seat 0 scores the Jungle Oasis first
     t.choose(SHINOBI)
+    assert t.pass_empty_me_first() == 1  # no second Shinobi for the Oasis
     assert t.minions_on(1)[-1] == REX
     assert t.pending.kind == "special"  # now the Mothership scores
     assert t.options() == [SHINOBI, "skip"]
@@ -283,6 +286,8 @@ def test_hidden_ninja_is_not_offered_without_a_minion_in_hand() -> None:
         base_deck=[HOME],
     )
     t.end_turn()
+    assert t.options() == ["skip"]  # asked like any ninja player, but with nothing to play
+    t.choose("skip")
     assert t.pending is None
     assert t.hand(1) == [HIDDEN]
 

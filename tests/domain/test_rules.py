@@ -72,10 +72,31 @@ def test_setup_refuses_a_player_with_the_same_faction_twice() -> None:
 
 
 def _mulligan_games() -> Iterator[GameState]:
+    """Random games paused at the opening-hand question of a seat whose hand has no minion
+    (the seats before it keep theirs)."""
+    from domain import Choose
+
     for n in range(400):
         state = random_game(2, f"m{n}")
-        if state.pending is not None and state.pending.kind == "mulligan":
-            yield state
+        while state.pending is not None and state.pending.kind == "mulligan":
+            if "mulligan" in [o.id for o in state.pending.options]:
+                yield state
+                break
+            for e in decide(state, Choose(state.pending.seat, "keep")):
+                state = evolve(state, e)
+
+
+def test_every_seat_is_asked_about_its_opening_hand_so_nobody_learns_whose_has_no_minion() -> None:
+    state = random_game(3, "asked")
+    asked = []
+    from domain import Choose
+
+    while state.pending is not None and state.pending.kind == "mulligan":
+        asked.append(state.pending.seat)
+        assert state.pending.prompt.startswith("Your starting hand: keep it")
+        for e in decide(state, Choose(state.pending.seat, "keep")):
+            state = evolve(state, e)
+    assert sorted(asked) == [0, 1, 2]
 
 
 def test_a_starting_hand_without_minions_may_be_shown_discarded_and_redrawn_once() -> None:
@@ -350,6 +371,7 @@ def test_an_extra_play_granted_during_scoring_must_be_used_at_once_or_is_lost() 
         assert t.pending.seat == 1
         assert t.options() == ["aliens.collector", "skip"]
         t.choose("skip")
+        assert t.pass_empty_me_first() == 1  # seat 1 (Ninjas) is asked again: nothing to play
         assert t.vp() == [4, 2]
         assert t.state.active == 1  # seat 1's own turn: only its normal plays, no kept extra
         assert [p.source for p in t.state.players[1].plays] == ["turn", "turn"]

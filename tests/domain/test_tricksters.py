@@ -290,5 +290,5 @@ def test_take_the_shinies_makes_every_opponent_discard_two_random_cards() -> Non
     assert sorted(t.hand(1) + t.discard(1)) == sorted([REX, SCOUT, INVADER])
     assert t.discard(2) == [HOWL]
     assert t.hand(0) == [REX]
-    discarded = [e for e in t.events if isinstance(e, ev.CardDiscarded) and e.zone == "hand"]
+    discarded = [e for e in t.events if isinstance(e, ev.CardDiscarded) and e.from_zone == "hand"]
     assert len(discarded) == 3

@@ -23,6 +23,7 @@ def test_evans_city_cemetery_makes_its_winner_discard_their_hand_and_draw_five()
         base_deck=[TAR],
     )
     t.end_turn()
+    t.pass_empty_me_first()
     assert sorted(t.discard(0)) == sorted(["aliens.probe", "aliens.beam_up", REX, REX, REX])
     assert len(t.hand(0)) == 5 + 2
     assert set(t.hand(0)) == {"aliens.scout"}

@@ -8,6 +8,7 @@ import pytest
 import redis
 
 from events.connection import RedisClient
+from events.envelope import SCHEMA_VERSION
 from events.errors import GameExists, VersionConflict
 from events.store import EventStore
 
@@ -35,7 +36,7 @@ def test_an_envelope_carries_version_type_schema_utc_timestamp_and_payload(
     (stored,) = store.create(game_id, [event("game_created", name="x")])
 
     assert set(stored) == {"version", "type", "schema", "ts", "payload"}
-    assert stored["schema"] == 1
+    assert stored["schema"] == SCHEMA_VERSION
     assert stored["ts"].endswith("Z")
     moment = datetime.fromisoformat(stored["ts"])
     assert moment.utcoffset() == UTC.utcoffset(None)

@@ -7,14 +7,15 @@ from typing import Any
 
 import pytest
 
+from domain.serialize import EVENT_SCHEMA
 from events.connection import RedisClient
 from events.envelope import SCHEMA_VERSION, UpcasterRegistry, upcast, upcaster
 from events.errors import SchemaTooNew
 from events.store import EventStore
 
 
-def test_the_current_schema_version_is_one() -> None:
-    assert SCHEMA_VERSION == 1
+def test_the_current_schema_version_is_the_domains_and_is_two() -> None:
+    assert SCHEMA_VERSION == EVENT_SCHEMA == 2
 
 
 def test_an_event_at_the_current_schema_is_returned_unchanged() -> None:

@@ -1,0 +1,357 @@
+"""No seat and no spectator ever receives a card hidden from it.
+
+Games are driven through HTTP with each seat's own token; after every command, every seat and a
+spectator read the game, their moves, the events feed, their turns (and ``/state?at=`` when that
+route exists), and the :class:`~tests.security.oracle.Oracle`, which follows the true log, checks
+each part against what that viewer may not know at that version. See ``oracle.py`` for the exact
+rule (uids never; card ids and names only when a public copy explains them).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+import api.service
+from domain import redact_payload
+from events.store import EventStore
+from tests.security.table import FACTIONS, Table, seat_body
+
+ANN = seat_body("Ann", ("aliens", "dinosaurs"))
+BOB = seat_body("Bob", ("ninjas", "pirates"))
+CID = seat_body("Cid", ("zombies", "wizards"))
+
+
+def _assert_no_leak(table: Table) -> None:
+    table.look(full=True)
+    leaks = table.oracle.leaks
+    assert not leaks, f"{len(leaks)} leaks, first ones:\n" + "\n".join(map(str, leaks[:8]))
+    assert table.oracle.checked > 0
+
+
+def _hand(table: Table, seat: int, card: str) -> str:
+    state = table.oracle.state
+    assert state is not None
+    return next(c.uid for c in state.players[seat].hand if c.card == card)
+
+
+def _events_of(table: Table, viewer: int | None, kind: str) -> list[dict[str, Any]]:
+    events = table.get(viewer, "/events?after=0")["events"]
+    return [e["payload"] for e in events if e["type"] == kind]
+
+
+def probe_scenario(client: FlaskClient, store: EventStore) -> Table:
+    """Three seats; Ann probes Bob's hand and makes him discard his Shinobi."""
+    scripted = {
+        "bases": ["base.jungle_oasis", "base.tar_pits"],
+        "base_deck": ["base.the_homeworld", "base.ninja_dojo"],
+        "decks": [["dinosaurs.war_raptor"] * 8, ["pirates.first_mate"] * 8, ["zombies.walker"] * 8],
+        "hands": [
+            ["aliens.probe", "aliens.collector", "dinosaurs.king_rex"],
+            ["ninjas.shinobi", "pirates.saucy_wench", "ninjas.disguise"],
+            ["zombies.grave_digger", "wizards.summon"],
+        ],
+    }
+    body = {"players": [ANN, BOB, CID], "scripted": scripted, "seed": "probe"}
+    table = Table.create(client, store, body)
+    table.look()
+    table.act(0, {"type": "play_action", "card": _hand(table, 0, "aliens.probe")})
+    table.look()
+    table.choose(0, "seat-1")
+    table.look()
+    table.choose(0, "ninjas.shinobi")
+    table.look()
+    return table
+
+
+def walker_scry_scenario(client: FlaskClient, store: EventStore) -> Table:
+    """Ann's Walker looks at her top card (she keeps it), then her Scry takes a Portal."""
+    ann = seat_body("Ann", ("zombies", "wizards"))
+    scripted = {
+        "bases": ["base.jungle_oasis", "base.tar_pits"],
+        "base_deck": ["base.the_homeworld"],
+        "decks": [
+            [
+                "wizards.mystic_studies",
+                "zombies.grave_robbing",
+                "wizards.time_loop",
+                "zombies.tenacious_z",
+                "wizards.portal",
+                "zombies.lend_a_hand",
+            ],
+            ["pirates.first_mate"] * 6,
+        ],
+        "hands": [["zombies.walker", "wizards.scry", "zombies.tenacious_z"], ["pirates.buccaneer"]],
+    }
+    body = {"players": [ann, BOB], "scripted": scripted, "seed": "walker"}
+    table = Table.create(client, store, body)
+    table.act(0, {"type": "play_minion", "card": _hand(table, 0, "zombies.walker"), "base": 0})
+    table.look()
+    table.choose(0, "keep")
+    table.look()
+    table.act(0, {"type": "play_action", "card": _hand(table, 0, "wizards.scry")})
+    table.look()
+    table.choose(0, "wizards.portal")
+    table.look()
+    return table
+
+
+def winds_scenario(client: FlaskClient, store: EventStore) -> Table:
+    """Ann's Winds of Change shuffles her hand into her deck and draws five."""
+    ann = seat_body("Ann", ("zombies", "wizards"))
+    scripted = {
+        "bases": ["base.jungle_oasis", "base.tar_pits"],
+        "base_deck": ["base.the_homeworld"],
+        "decks": [
+            ["zombies.walker", "wizards.neophyte", "zombies.outbreak"] * 3,
+            ["pirates.dinghy"] * 6,
+        ],
+        "hands": [
+            ["wizards.winds_of_change", "zombies.grave_digger", "wizards.portal", "wizards.summon"],
+            ["pirates.buccaneer"],
+        ],
+    }
+    body = {"players": [ann, BOB], "scripted": scripted, "seed": "winds"}
+    table = Table.create(client, store, body)
+    table.act(0, {"type": "play_action", "card": _hand(table, 0, "wizards.winds_of_change")})
+    table.look()
+    return table
+
+
+def reshuffle_scenario(client: FlaskClient, store: EventStore) -> Table:
+    """Ann draws two from a one-card deck: her discard pile is reshuffled under it."""
+    ann = seat_body("Ann", ("zombies", "wizards"))
+    scripted = {
+        "bases": ["base.jungle_oasis", "base.tar_pits"],
+        "base_deck": ["base.the_homeworld"],
+        "decks": [["zombies.walker"], ["pirates.dinghy"] * 6],
+        "hands": [["wizards.neophyte"], ["pirates.buccaneer"]],
+        "discards": [["wizards.portal", "zombies.outbreak", "wizards.summon"], []],
+    }
+    body = {"players": [ann, BOB], "scripted": scripted, "seed": "reshuffle"}
+    table = Table.create(client, store, body)
+    table.act(0, {"type": "end_turn"})
+    table.look()
+    return table
+
+
+def school_scenario(client: FlaskClient, store: EventStore) -> Table:
+    """Ann scores the School of Wizardry: she takes the Mothership, puts Tar Pits on top."""
+    ann = seat_body("Ann", ("dinosaurs", "wizards"))
+    bob = seat_body("Bob", ("aliens", "robots"))
+    scripted = {
+        "bases": ["base.school_of_wizardry", "base.jungle_oasis"],
+        "base_deck": [
+            "base.the_homeworld",
+            "base.the_mothership",
+            "base.tar_pits",
+            "base.ninja_dojo",
+        ],
+        "decks": [["dinosaurs.war_raptor"] * 8, ["robots.microbot_guard"] * 8],
+        "hands": [["wizards.neophyte"], ["aliens.scout"]],
+        "board": [{"base": 0, "card": "dinosaurs.king_rex", "owner": 0}] * 3,
+    }
+    body = {"players": [ann, bob], "scripted": scripted, "seed": "school"}
+    table = Table.create(client, store, body)
+    table.act(0, {"type": "end_turn"})
+    table.look()
+    for _ in range(10):  # pass any Me first! round
+        state = table.oracle.state
+        assert state is not None
+        pending = state.pending
+        if pending is None or pending.source == "base.school_of_wizardry":
+            break
+        table.choose(pending.seat, pending.options[-1].id)
+    state = table.oracle.state
+    assert state is not None
+    assert state.pending is not None
+    assert state.pending.seat == 0
+    assert [o.card for o in state.pending.options] == [
+        "base.the_homeworld",
+        "base.the_mothership",
+        "base.tar_pits",
+    ]
+    table.look()
+    table.choose(0, "base.the_mothership")
+    table.look()
+    table.choose(0, "base.tar_pits")
+    table.look()
+    return table
+
+
+def test_a_probed_hand_is_shown_to_the_prober_and_to_nobody_else(
+    client: FlaskClient, store: EventStore
+) -> None:
+    table = probe_scenario(client, store)
+    shown = _events_of(table, 0, "hand_revealed")
+    assert [[c["card"] for c in p["cards"]] for p in shown] == [
+        ["ninjas.shinobi", "pirates.saucy_wench", "ninjas.disguise"]
+    ]
+    assert _events_of(table, 1, "hand_revealed") == shown  # Bob's own hand
+    for viewer in (2, None):
+        assert _events_of(table, viewer, "hand_revealed") == [{"seat": 1, "to_seat": 0, "count": 3}]
+    discarded = _events_of(table, 2, "card_discarded")
+    assert "ninjas.shinobi" in [d["card"] for d in discarded]
+    table.play_random(random.Random(1), 25, probe_every=5)
+    assert "hand_revealed" in {kind for kind, _ in table.oracle.looks}
+    _assert_no_leak(table)
+
+
+def test_a_walker_top_card_is_seen_by_its_owner_only_and_a_scry_search_too(
+    client: FlaskClient, store: EventStore
+) -> None:
+    table = walker_scry_scenario(client, store)
+    mine = _events_of(table, 0, "card_revealed")
+    assert [(c["card"], c["to_seat"]) for c in mine] == [
+        ("wizards.mystic_studies", 0),
+        ("wizards.portal", None),
+    ]
+    for viewer in (1, None):
+        assert _events_of(table, viewer, "card_revealed") == [
+            {"owner": 0, "zone": "deck", "to_seat": 0},
+            {**mine[1]},
+        ]
+        shuffles = _events_of(table, viewer, "deck_shuffled")
+        assert shuffles
+        assert all("order" not in s for s in shuffles)
+    table.play_random(random.Random(2), 25, probe_every=5)
+    assert {"card_revealed", "wizards.scry"} <= {kind for kind, _ in table.oracle.looks}
+    _assert_no_leak(table)
+
+
+def test_a_hand_shuffled_into_a_deck_is_shown_to_nobody_else(
+    client: FlaskClient, store: EventStore
+) -> None:
+    table = winds_scenario(client, store)
+    for viewer in (1, None):
+        moved = _events_of(table, viewer, "card_moved")
+        assert len(moved) == 3
+        assert all("uid" not in m and "card" not in m for m in moved)
+    assert [m["card"] for m in _events_of(table, 0, "card_moved")] == [
+        "zombies.grave_digger",
+        "wizards.portal",
+        "wizards.summon",
+    ]
+    table.play_random(random.Random(4), 25, probe_every=5)
+    _assert_no_leak(table)
+
+
+def test_a_reshuffled_discard_pile_keeps_its_new_order_secret(
+    client: FlaskClient, store: EventStore
+) -> None:
+    table = reshuffle_scenario(client, store)
+    for viewer in (0, 1, None):
+        assert _events_of(table, viewer, "deck_reshuffled") == [{"seat": 0, "count": 3}]
+    table.play_random(random.Random(5), 20, probe_every=5)
+    _assert_no_leak(table)
+
+
+def test_the_school_of_wizardry_winner_alone_sees_the_top_bases(
+    client: FlaskClient, store: EventStore
+) -> None:
+    table = school_scenario(client, store)
+    for viewer in (1, None):
+        made = [p for p in _events_of(table, viewer, "decision_made") if p["seat"] == 0]
+        assert made
+        assert all("option" not in p for p in made)
+        assert _events_of(table, viewer, "base_deck_reordered") == [{"count": 2, "seat": 0}]
+    mine = _events_of(table, 0, "base_deck_reordered")
+    assert mine == [{"top": ["base.tar_pits", "base.the_homeworld"], "count": 2, "seat": 0}]
+    table.play_random(random.Random(3), 20, probe_every=5)
+    _assert_no_leak(table)
+
+
+REDACTED = {
+    "game_created": probe_scenario,
+    "cards_drawn": winds_scenario,
+    "deck_reshuffled": reshuffle_scenario,
+    "card_moved": winds_scenario,
+    "deck_shuffled": walker_scry_scenario,
+    "card_revealed": walker_scry_scenario,
+    "hand_revealed": probe_scenario,
+    "base_deck_reordered": school_scenario,
+    "decision_requested": probe_scenario,
+    "decision_made": probe_scenario,
+}
+"""Each kind of event that is redacted, and a scenario where it hides something."""
+
+
+@pytest.mark.parametrize("kind", sorted(REDACTED))
+def test_the_oracle_catches_each_redaction_left_out(
+    client: FlaskClient, store: EventStore, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    def unredacted(event: str, payload: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        return dict(payload) if event == kind else redact_payload(event, payload, viewer)
+
+    monkeypatch.setattr(api.service, "redact_payload", unredacted)
+    table = REDACTED[kind](client, store)
+    table.look(full=True)
+    assert any(kind in leak.where for leak in table.oracle.leaks)
+
+
+def _random_game(seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    seats = 2 + seed % 3
+    factions = rng.sample(FACTIONS, 2 * seats)
+    players = []
+    for s in range(seats):
+        bot = "random" if s > 0 and rng.random() < 0.3 else None
+        players.append(seat_body(f"P{s}", (factions[2 * s], factions[2 * s + 1]), bot))
+    return {"players": players, "seed": f"leak-{seed}"}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_games_leak_nothing_to_any_seat_or_spectator(
+    client: FlaskClient, store: EventStore, seed: int
+) -> None:
+    table = Table.create(client, store, _random_game(seed))
+    table.look()
+    played = table.play_random(random.Random(seed), 50, probe_every=7)
+    assert played > 10
+    assert table.probes > 0
+    _assert_no_leak(table)
+
+
+def _scoring_seen_by_a_spectator(
+    client: FlaskClient, store: EventStore, bob_hand: list[str]
+) -> Any:
+    """Ann scores Jungle Oasis; what a spectator sees of the game right after."""
+    ann = seat_body("Ann", ("dinosaurs", "wizards"))
+    scripted = {
+        "bases": ["base.jungle_oasis", "base.tar_pits"],
+        "base_deck": ["base.the_homeworld"],
+        "decks": [["dinosaurs.war_raptor"] * 6, ["pirates.first_mate"] * 6],
+        "hands": [["wizards.neophyte"], bob_hand],
+        "board": [{"base": 0, "card": "dinosaurs.king_rex", "owner": 0}] * 2,
+    }
+    body = {"players": [ann, BOB], "scripted": scripted, "seed": "me-first"}
+    table = Table.create(client, store, body)
+    table.act(0, {"type": "end_turn"})
+    return table.get(None, "")["awaiting"]
+
+
+def test_a_me_first_round_does_not_tell_who_holds_a_special_in_hand(
+    client: FlaskClient, store: EventStore
+) -> None:
+    holding = _scoring_seen_by_a_spectator(client, store, ["ninjas.shinobi", "pirates.buccaneer"])
+    without = _scoring_seen_by_a_spectator(
+        client, store, ["pirates.saucy_wench", "pirates.buccaneer"]
+    )
+    assert holding == without
+
+
+def _first_awaited(client: FlaskClient, seed: str) -> Any:
+    body = {"players": [ANN, BOB], "seed": seed}
+    game = client.post("/v1/games", json=body).get_json()
+    awaiting = client.get(f"/v1/games/{game['id']}").get_json()["awaiting"]
+    return {k: awaiting.get(k) for k in ("kind", "decision")}
+
+
+def test_an_opening_hand_without_minions_is_not_told_to_the_other_seats(
+    client: FlaskClient,
+) -> None:
+    # Seed mull-13 deals Ann a hand without minions; mull-0 deals minions to both seats.
+    assert _first_awaited(client, "mull-13") == _first_awaited(client, "mull-0")
