@@ -210,6 +210,13 @@ class Fx:
         self.rng.shuffle(order)
         return (ev.DeckReshuffled(who, tuple(order)),), [*p.deck, *order][:n]
 
+    def reveal_top(self, to: int | None = None) -> tuple[Steps, CardRef | None]:
+        """Reveal the top card of my deck (to everyone, or to one seat): (steps, the card)."""
+        steps, top = self.top_of_deck(1)
+        if not top:
+            return steps, None
+        return (*steps, *self.reveal(top[0], "deck", to)), top[0]
+
     def reveal(self, c: CardRef, zone: str, to: int | None = None) -> Steps:
         """Show a card out of play to everyone (to=None) or to one seat only."""
         return (ev.CardRevealed(c.uid, c.card, c.owner, zone, to),)

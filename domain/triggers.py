@@ -65,3 +65,13 @@ def _still_there(state: GameState, uid: str, card: str, base: int) -> bool:
     if uid == card:  # a base
         return 0 <= base < len(state.bases) and state.bases[base].card == card
     return any(s.uid == uid for s in rules.sources(state))
+
+
+def _destroyed_at_its_controllers_turn(fx: Fx) -> Steps:
+    return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
+
+
+def until_its_controllers_next_turn(card: str) -> None:
+    """An attached card that is destroyed when its controller's next turn begins (before any
+    start-of-turn ability)."""
+    reg.trigger(card, "ends_at_start_of_turn")(_destroyed_at_its_controllers_turn)

@@ -18,6 +18,7 @@ from domain.registry import (
     special,
     trigger,
 )
+from domain.triggers import until_its_controllers_next_turn
 
 # --- minions ---------------------------------------------------------------------------------
 
@@ -167,9 +168,7 @@ def infiltrate(fx: Fx) -> Steps:
     return fx.choose_card(others, prompt, then="destroy_attached", uid=None)
 
 
-@trigger("ninjas.infiltrate", "ends_at_start_of_turn")
-def infiltrate_ends(fx: Fx) -> Steps:
-    return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
+until_its_controllers_next_turn("ninjas.infiltrate")
 
 
 @on_play("ninjas.poison")
@@ -214,9 +213,7 @@ def smoke_bomb(state: GameState, src: Source, base: int, m: Minion, cause: Cause
     return "block" if src.host == m.uid and theirs else None
 
 
-@trigger("ninjas.smoke_bomb", "ends_at_start_of_turn")
-def smoke_bomb_clears(fx: Fx) -> Steps:
-    return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
+until_its_controllers_next_turn("ninjas.smoke_bomb")
 
 
 @on_play("ninjas.way_of_deception")

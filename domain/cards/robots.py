@@ -135,12 +135,8 @@ def warbot(state: GameState, src: Source, base: int, m: Minion, cause: Cause) ->
 
 @on_play("robots.hoverbot")
 def hoverbot(fx: Fx) -> Steps:
-    steps, top = fx.top_of_deck(1)
-    if not top:
-        return steps
-    card = top[0]
-    steps += fx.reveal(card, "deck")
-    if rules.card_type(card.card) != "minion":
+    steps, card = fx.reveal_top()
+    if card is None or rules.card_type(card.card) != "minion":
         return steps
     bases = [i for i in fx.bases() if not rules.play_forbidden(fx.state, fx.me, card.card, i)]
     prompt = f"Play {rules.name(card.card)} now as an extra minion (choose its base), or leave it"

@@ -74,12 +74,8 @@ def enchantress(fx: Fx) -> Steps:
 
 @on_play("wizards.neophyte")
 def neophyte(fx: Fx) -> Steps:
-    steps, top = fx.top_of_deck(1)
-    if not top:
-        return steps
-    card = top[0]
-    steps += fx.reveal(card, "deck")
-    if rules.card_type(card.card) != "action":
+    steps, card = fx.reveal_top()
+    if card is None or rules.card_type(card.card) != "action":
         return steps
     options = [Option("hand", "Put it into your hand", "hand")]
     if playable_now(fx, card.card):

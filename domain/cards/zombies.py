@@ -20,8 +20,8 @@ from domain.registry import (
     play_condition,
     scoring_bonus,
     special,
-    trigger,
 )
+from domain.triggers import until_its_controllers_next_turn
 
 
 def _distinct(cards: Sequence[CardRef]) -> list[CardRef]:
@@ -268,9 +268,7 @@ def overrun(state: GameState, src: Source, seat: int, card: str, base: int) -> b
     return base == src.base and seat != src.controller and rules.card_type(card) == "minion"
 
 
-@trigger("zombies.overrun", "ends_at_start_of_turn")
-def overrun_ends(fx: Fx) -> Steps:
-    return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
+until_its_controllers_next_turn("zombies.overrun")
 
 
 @on_play("zombies.they_keep_coming")

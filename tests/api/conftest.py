@@ -7,53 +7,23 @@ the test client is checked against openapi.yaml (documented status, media type a
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-import redis
 from flask import Flask
 from flask.testing import FlaskClient
 from openapi_spec_validator import validate as validate_spec
 from werkzeug.test import TestResponse
 
 from api import create_app
-from events.connection import RedisClient, connect, shutdown_embedded
+from events.connection import RedisClient
 from events.store import EventStore
 from tests.api.contract import SEQUENTIAL_MEDIA, Contract, load_spec
 from tests.api.helpers import Game, create_scripted
 
 CONTRACT_KEY = "tests.contract"
-
-
-def _local_redis_answers() -> bool:
-    probe = redis.Redis(host="127.0.0.1", port=6379, socket_connect_timeout=0.5)
-    try:
-        return bool(probe.ping())
-    except (redis.RedisError, OSError):
-        return False
-    finally:
-        probe.close()
-
-
-@pytest.fixture(scope="session")
-def redis_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClient]:
-    """A bytes client to the Redis the tests use."""
-    url = os.environ.get("REDIS_URL", "")
-    if os.environ.get("SMASHUP_TEST_EMBEDDED") == "1":
-        url = ""
-    elif not url and _local_redis_answers():
-        url = "redis://127.0.0.1:6379/0"
-    if url:
-        client = connect(url)
-        yield client
-        client.close()
-        return
-    data_dir = tmp_path_factory.mktemp("embedded-redis")
-    yield connect("", data_dir)
-    shutdown_embedded(data_dir)
 
 
 @pytest.fixture

@@ -15,14 +15,13 @@ from tests.api.conftest import (  # noqa: F401  (fixtures shared with the API te
     contract,
     make_app,
     prefix,
-    redis_client,
     store,
 )
 from tests.replays.helpers import bot_game, export
 
 
 @pytest.fixture(scope="module")
-def finished_log(redis_client: RedisClient) -> Iterator[str]:  # noqa: F811
+def finished_log(redis_client: RedisClient) -> Iterator[str]:
     """The exported log of an all-bot game played to its end (once per module)."""
     chosen = f"replaylog-{uuid.uuid4().hex}"
     config = {"TESTING": True, "REDIS_CLIENT": redis_client, "KEY_PREFIX": chosen}

@@ -8,6 +8,5 @@ from tests.api.conftest import (  # noqa: F401  (fixtures shared with the API te
     contract,
     make_app,
     prefix,
-    redis_client,
     store,
 )

@@ -6,43 +6,13 @@ else a non-empty ``REDIS_URL``; else a Redis at 127.0.0.1:6379 if one answers; e
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
-import redis
 
-from events.connection import RedisClient, connect, shutdown_embedded
+from events.connection import RedisClient
 from events.store import EventStore
-
-
-def _local_redis_answers() -> bool:
-    probe = redis.Redis(host="127.0.0.1", port=6379, socket_connect_timeout=0.5)
-    try:
-        return bool(probe.ping())
-    except (redis.ConnectionError, redis.TimeoutError, OSError):
-        return False
-    finally:
-        probe.close()
-
-
-@pytest.fixture(scope="session")
-def redis_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClient]:
-    """A bytes client to the Redis the tests run against."""
-    url = os.environ.get("REDIS_URL", "")
-    if os.environ.get("SMASHUP_TEST_EMBEDDED") == "1":
-        url = ""
-    elif not url and _local_redis_answers():
-        url = "redis://127.0.0.1:6379/0"
-    if url:
-        client = connect(url)
-        yield client
-        client.close()
-    else:
-        data_dir = tmp_path_factory.mktemp("embedded-redis")
-        yield connect("", data_dir)
-        shutdown_embedded(data_dir)
 
 
 @pytest.fixture
