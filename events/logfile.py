@@ -100,10 +100,16 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+def strict_json(text: str | bytes) -> Any:
+    """JSON as the standard says it: no NaN or Infinity, no object with the same key twice
+    (ValueError otherwise). Used for request bodies and log lines alike."""
+    return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+
+
 def _envelope(position: int, line: str) -> Envelope:
     """One line checked: a JSON object with the envelope's fields and their types."""
     try:
-        record = json.loads(line, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+        record = strict_json(line)
         json.dumps(record, ensure_ascii=False).encode()
     except UnicodeEncodeError:
         raise LogFormatError(position, "a string holds a lone UTF-16 surrogate") from None

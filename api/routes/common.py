@@ -12,6 +12,7 @@ from marshmallow import ValidationError
 from api.errors import ApiError
 from api.outcomes import GameNotFound
 from api.service import Games
+from events.logfile import strict_json
 
 EXTENSION = "smashup.games"
 _GAME_ID = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")
@@ -29,17 +30,6 @@ def check_game_id(game_id: str) -> str:
     if not _GAME_ID.match(game_id):
         raise GameNotFound(f"there is no game {game_id!r}")
     return game_id
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        raise ValueError("an object has the same key twice")
-    return obj
 
 
 def body_bytes() -> bytes:
@@ -63,7 +53,7 @@ def read_json() -> Any:
     """
     raw = body_bytes()
     try:
-        body = json.loads(raw, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+        body = strict_json(raw)
         json.dumps(body, ensure_ascii=False).encode()
     except UnicodeEncodeError:
         raise ApiError(
