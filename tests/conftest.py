@@ -8,6 +8,7 @@ embedded server in a temporary directory. So ``pytest`` works where no Redis run
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Iterator
 
 import pytest
@@ -42,3 +43,13 @@ def redis_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClie
         data_dir = tmp_path_factory.mktemp("embedded-redis")
         yield connect("", data_dir)
         shutdown_embedded(data_dir)
+
+
+@pytest.fixture
+def prefix(redis_client: RedisClient) -> Iterator[str]:
+    """A key prefix private to one test; its keys are deleted afterwards."""
+    chosen = f"test-{uuid.uuid4().hex}"
+    yield chosen
+    keys = list(redis_client.scan_iter(match=f"{chosen}:*", count=1000))
+    if keys:
+        redis_client.delete(*keys)

@@ -200,10 +200,28 @@ def _name_a_card(fx: Fx, cards: Sequence[CardRef], prompt: str, then: str, **ext
     return fx.ask(fx.me, "card_name", prompt, options, then, optional=True, **extra)
 
 
-def _how_many(fx: Fx, name: str, available: int, then: str) -> Steps:
-    options = [Option(str(k), str(k), k) for k in range(1, available + 1)]
+def _pile(fx: Fx, zone: str) -> list[CardRef]:
+    return fx.deck() if zone == "deck" else fx.discard_pile()
+
+
+@continuation("how_many_named")
+def how_many_named(fx: Fx) -> Steps:
+    """A card was named: ask how many of its copies in the pile to move."""
+    name = str(fx.choice)
+    found = sum(1 for c in _pile(fx, str(fx.ctx["from_zone"])) if c.card == name)
+    options = [Option(str(k), str(k), k) for k in range(1, found + 1)]
     prompt = f"How many {rules.name(name)}?"
-    return fx.ask(fx.me, "count", prompt, options, then, named=name)
+    return fx.ask(fx.me, "count", prompt, options, "move_named", named=name)
+
+
+@continuation("move_named")
+def move_named(fx: Fx) -> Steps:
+    """Move that many copies of the named card, then whatever comes after (if anything)."""
+    src, dst = str(fx.ctx["from_zone"]), str(fx.ctx["to_zone"])
+    copies = [c for c in _pile(fx, src) if c.card == fx.ctx["named"]][: int(fx.choice)]
+    moved = tuple(e for c in copies for e in fx.move_card(c, src, dst))
+    after = fx.ctx.get("after")
+    return (*moved, *(fx.then(str(after)) if after else ()))
 
 
 @on_play("zombies.mall_crawl")
@@ -211,22 +229,17 @@ def mall_crawl(fx: Fx) -> Steps:
     """Names are offered from my deck, which I search (reshuffling the discard if it is empty)."""
     reshuffle, deck = fx.top_of_deck(len(fx.deck()) or len(fx.discard_pile()))
     prompt = "Mall Crawl: name a card to take from your deck to your discard pile"
-    named = _name_a_card(fx, deck, prompt, "mall_crawl_named", on_skip="mall_crawl_shuffle")
+    named = _name_a_card(
+        fx,
+        deck,
+        prompt,
+        "how_many_named",
+        on_skip="mall_crawl_shuffle",
+        from_zone="deck",
+        to_zone="discard",
+        after="mall_crawl_shuffle",
+    )
     return (*reshuffle, *named)
-
-
-@continuation("mall_crawl_named")
-def mall_crawl_named(fx: Fx) -> Steps:
-    name = str(fx.choice)
-    found = sum(1 for c in fx.deck() if c.card == name)
-    return _how_many(fx, name, found, "mall_crawl_take")
-
-
-@continuation("mall_crawl_take")
-def mall_crawl_take(fx: Fx) -> Steps:
-    copies = [c for c in fx.deck() if c.card == fx.ctx["named"]][: int(fx.choice)]
-    moved = tuple(e for c in copies for e in fx.move_card(c, "deck", "discard"))
-    return (*moved, *fx.then("mall_crawl_shuffle"))
 
 
 @continuation("mall_crawl_shuffle")
@@ -237,20 +250,8 @@ def mall_crawl_shuffle(fx: Fx) -> Steps:
 @on_play("zombies.not_enough_bullets")
 def not_enough_bullets(fx: Fx) -> Steps:
     prompt = "Not Enough Bullets: name a minion to take from your discard pile to your hand"
-    return _name_a_card(fx, _minions(fx.discard_pile()), prompt, "not_enough_bullets_named")
-
-
-@continuation("not_enough_bullets_named")
-def not_enough_bullets_named(fx: Fx) -> Steps:
-    name = str(fx.choice)
-    found = sum(1 for c in fx.discard_pile() if c.card == name)
-    return _how_many(fx, name, found, "not_enough_bullets_take")
-
-
-@continuation("not_enough_bullets_take")
-def not_enough_bullets_take(fx: Fx) -> Steps:
-    copies = [c for c in fx.discard_pile() if c.card == fx.ctx["named"]][: int(fx.choice)]
-    return tuple(e for c in copies for e in fx.move_card(c, "discard", "hand"))
+    minions = _minions(fx.discard_pile())
+    return _name_a_card(fx, minions, prompt, "how_many_named", from_zone="discard", to_zone="hand")
 
 
 @play_condition("zombies.outbreak")

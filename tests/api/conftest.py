@@ -7,8 +7,7 @@ the test client is checked against openapi.yaml (documented status, media type a
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,16 +23,6 @@ from tests.api.contract import SEQUENTIAL_MEDIA, Contract, load_spec
 from tests.api.helpers import Game, create_scripted
 
 CONTRACT_KEY = "tests.contract"
-
-
-@pytest.fixture
-def prefix(redis_client: RedisClient) -> Iterator[str]:
-    """A key prefix private to one test; its keys are deleted afterwards."""
-    chosen = f"apitest-{uuid.uuid4().hex}"
-    yield chosen
-    keys = list(redis_client.scan_iter(match=f"{chosen}:*", count=1000))
-    if keys:
-        redis_client.delete(*keys)
 
 
 @pytest.fixture(scope="session")

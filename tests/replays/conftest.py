@@ -14,7 +14,6 @@ from tests.api.conftest import (  # noqa: F401  (fixtures shared with the API te
     client,
     contract,
     make_app,
-    prefix,
     store,
 )
 from tests.replays.helpers import bot_game, export

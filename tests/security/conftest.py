@@ -7,6 +7,5 @@ from tests.api.conftest import (  # noqa: F401  (fixtures shared with the API te
     client,
     contract,
     make_app,
-    prefix,
     store,
 )

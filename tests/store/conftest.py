@@ -7,22 +7,12 @@ else a non-empty ``REDIS_URL``; else a Redis at 127.0.0.1:6379 if one answers; e
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
 from events.connection import RedisClient
 from events.store import EventStore
-
-
-@pytest.fixture
-def prefix(redis_client: RedisClient) -> Iterator[str]:
-    """A key prefix private to one test; its keys are deleted afterwards."""
-    chosen = f"test-{uuid.uuid4().hex}"
-    yield chosen
-    keys = list(redis_client.scan_iter(match=f"{chosen}:*", count=500))
-    if keys:
-        redis_client.delete(*keys)
 
 
 @pytest.fixture
