@@ -14,10 +14,8 @@ from flask import Flask
 from api.errors import register_error_handlers
 from api.routes import BLUEPRINTS
 from api.routes.common import EXTENSION
-from api.service import Games
-from events.connection import connect
-from events.store import EventStore
-from workers.queue import DEFAULT_PREFIX, QUEUE_NAME, BotQueue
+from service.bootstrap import build
+from workers.queue import DEFAULT_PREFIX, QUEUE_NAME
 
 DEFAULTS: dict[str, Any] = {
     "REDIS_URL": None,  # None: the REDIS_URL environment variable, else an embedded Redis
@@ -38,12 +36,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.compact = True  # type: ignore[attr-defined]
-    client = app.config["REDIS_CLIENT"] or connect(app.config["REDIS_URL"], app.config["DATA_DIR"])
-    prefix = app.config["KEY_PREFIX"]
-    bots = BotQueue(
-        client, prefix=prefix, is_async=bool(app.config["RQ_ASYNC"]), name=app.config["RQ_QUEUE"]
+    app.extensions[EXTENSION] = build(
+        redis_url=app.config["REDIS_URL"],
+        data_dir=app.config["DATA_DIR"],
+        client=app.config["REDIS_CLIENT"],
+        prefix=app.config["KEY_PREFIX"],
+        rq_async=bool(app.config["RQ_ASYNC"]),
+        queue_name=app.config["RQ_QUEUE"],
     )
-    app.extensions[EXTENSION] = Games(EventStore(client, prefix=prefix), bots)
     register_error_handlers(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import request
 
 from api.errors import ApiError
-from api.service import Games
+from service.games import Games
 
 _CHALLENGE = 'Bearer realm="smashup"'
 

@@ -129,16 +129,15 @@ def worker(args: argparse.Namespace) -> int:
     """Run an rq worker on the ``smashup`` queue (after re-scheduling stalled bot games)."""
     from rq import Queue, Worker
 
-    from api.service import Games
-    from events.connection import connect
-    from events.store import EventStore
-    from workers.queue import QUEUE_NAME, BotQueue
+    from service.bootstrap import build
+    from workers.queue import QUEUE_NAME
 
     url = args.redis_url or os.environ.get("REDIS_URL") or None
-    client = connect(url, args.data_dir)
+    games = build(redis_url=url, data_dir=args.data_dir)
+    client = games.store.redis
     if args.parent_pid is not None:
         _exit_with_parent(args.parent_pid)
-    resumed = Games(EventStore(client), BotQueue(client)).resume_bots()
+    resumed = games.resume_bots()
     if resumed:
         log.info("re-scheduled the bots of %d games", resumed)
     rq_worker = Worker([Queue(QUEUE_NAME, connection=client)], connection=client)

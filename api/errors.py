@@ -14,7 +14,6 @@ from flask import Flask, Response, json, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from api.outcomes import GameNotFound, IdempotencyKeyReused, ServiceError, StaleVersion
 from domain import (
     GameNotActive,
     IllegalMove,
@@ -25,6 +24,7 @@ from domain import (
     UnknownCard,
 )
 from events.errors import StoreError
+from service.outcomes import GameNotFound, IdempotencyKeyReused, ServiceError, StaleVersion
 
 log = logging.getLogger(__name__)
 

@@ -15,9 +15,10 @@ import os
 import sys
 from typing import Any, TextIO
 
-from api.replays import InvalidLog, check_log, full_view
+from api.schemas import refused_setup
 from domain import replay
 from domain.narrate import narrate
+from service.replays import InvalidLog, check_log, full_view
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         print(f"smashup replay: cannot read {args.file}: {error}", file=err)
         return EXIT_USAGE
     try:
-        log = check_log(text)
+        log = check_log(text, refused_setup)
     except InvalidLog as error:
         print(f"smashup replay: invalid log at version {error.version}: {error.reason}", file=err)
         return EXIT_INVALID

@@ -243,3 +243,12 @@ def load_query(schema: type[Schema], args: Mapping[str, str]) -> dict[str, Any]:
     """Load a query string (first value of each parameter) with a schema."""
     loaded: dict[str, Any] = schema().load(dict(args))
     return loaded
+
+
+def refused_setup(players: list[dict[str, Any]], seed: str) -> str | None:
+    """Why ``POST /v1/games`` would refuse these players and seed (None if it accepts them)."""
+    try:
+        CreateGameSchema().load({"players": players, "seed": seed})
+    except ValidationError as error:
+        return str(error.messages)
+    return None

@@ -7,13 +7,12 @@ import random
 
 from rq import get_current_job
 
-from api.outcomes import StaleVersion
-from api.service import Games, bot_awaited
 from domain import awaited_seat
 from domain.bots import BOTS
-from events.connection import connect
-from events.store import EventStore
-from workers.queue import DEFAULT_PREFIX, QUEUE_NAME, BotQueue, queue_for_job
+from service.bootstrap import build
+from service.games import Games, bot_awaited
+from service.outcomes import StaleVersion
+from workers.queue import DEFAULT_PREFIX, queue_for_job
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +32,10 @@ def play_bots(game_id: str, version: int, prefix: str = DEFAULT_PREFIX) -> int:
     """
     job = get_current_job()
     if job is not None:
-        bots = queue_for_job(job.connection, job.origin, prefix)
-        store = EventStore(job.connection, prefix=prefix)
+        games = build(client=job.connection, prefix=prefix)
+        games.bots = queue_for_job(job.connection, job.origin, prefix)
     else:
-        connection = connect()
-        bots = BotQueue(connection, prefix=prefix, name=QUEUE_NAME)
-        store = EventStore(connection, prefix=prefix)
-    games = Games(store, bots)
+        games = build(prefix=prefix)
     moves = run_bots(games, game_id, version)
     log.info("game %s: bots made %d moves from version %d", game_id, moves, version)
     return moves

@@ -10,9 +10,9 @@ from flask import current_app, request
 from marshmallow import ValidationError
 
 from api.errors import ApiError
-from api.outcomes import GameNotFound
-from api.service import Games
 from events.logfile import strict_json
+from service.games import Games
+from service.outcomes import GameNotFound
 
 EXTENSION = "smashup.games"
 _GAME_ID = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")

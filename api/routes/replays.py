@@ -9,7 +9,14 @@ from marshmallow import Schema, fields, validate
 
 from api import auth
 from api.errors import ApiError, problem
-from api.replays import (
+from api.routes.common import body_bytes, check_game_id, games, no_query
+from api.schemas import MAX_INT, load_query, refused_setup
+from domain import view
+from domain.events import GameCreated
+from domain.setup import RULES_VERSION
+from domain.verify import checked_by_rules
+from events.logfile import MEDIA_TYPES, count_events, write_log
+from service.replays import (
     MAX_LOG_EVENTS,
     GameNotEnded,
     InvalidLog,
@@ -18,13 +25,6 @@ from api.replays import (
     check_log,
     full_view,
 )
-from api.routes.common import body_bytes, check_game_id, games, no_query
-from api.schemas import MAX_INT, load_query
-from domain import view
-from domain.events import GameCreated
-from domain.setup import RULES_VERSION
-from domain.verify import checked_by_rules
-from events.logfile import MEDIA_TYPES, count_events, write_log
 
 bp = Blueprint("replays", __name__, url_prefix="/v1")
 
@@ -106,7 +106,7 @@ def replay() -> tuple[dict[str, Any], int, dict[str, str]]:
         raise ApiError(400, "malformed_json", "a log is UTF-8 JSON Lines text") from None
     if count_events(text) > MAX_LOG_EVENTS:
         raise ApiError(413, "payload_too_large", f"a log has at most {MAX_LOG_EVENTS} events")
-    log = check_log(text)
+    log = check_log(text, refused_setup)
     state = log.state
     created = log.events[0]
     assert isinstance(created, GameCreated)

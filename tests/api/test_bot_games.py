@@ -12,9 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from rq import Queue, SimpleWorker
 
-from api.service import Games
 from domain import PlayerSetup, event_from_dict, replay, view
 from events.store import EventStore
+from service.games import Games
 from tests.api.helpers import BOB, COLLECTOR_SETUP, bearer, command, create, game_view
 from workers.bots import run_bots
 from workers.queue import BotQueue

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from api.outcomes import GameNotFound
-from api.service import SNAPSHOT_EVERY, Games
 from domain import PlayerSetup, event_from_dict, replay
 from events.store import EventStore
+from service.games import SNAPSHOT_EVERY, Games
+from service.outcomes import GameNotFound
 from workers.queue import BotQueue
 
 BOTS = [

@@ -11,12 +11,12 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.replays import Replays
 from api.routes.common import EXTENSION
-from api.service import Games
 from domain import GameSetup, GameState, PlayerSetup, decide, evolve, start_game
 from domain.bots import random_bot
 from domain.decide import awaited_seat
+from service.games import Games
+from service.replays import Replays
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 V1_LOG = FIXTURES / "v1_game.jsonl"

@@ -9,7 +9,6 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.replays import full_view
 from domain import event_from_dict, event_to_dict, replay
 from domain import events as ev
 from domain.serialize import EVENT_SCHEMA
@@ -17,6 +16,7 @@ from events import envelope
 from events.connection import RedisClient
 from events.envelope import upcast
 from events.store import EventStore
+from service.replays import full_view
 from tests.replays.helpers import (
     V1_FINAL,
     V1_LOG,

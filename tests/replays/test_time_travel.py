@@ -10,9 +10,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.replays import full_view
 from domain import view
 from events.store import EventStore
+from service.replays import full_view
 from tests.api.helpers import bearer
 from tests.replays.helpers import play, replays_of, service
 

@@ -19,10 +19,10 @@ import pytest
 from flask import Flask
 
 from api.routes.common import EXTENSION
-from api.service import Games
 from domain import PlayMinion, redact_payload
 from domain.verify import decode_records, verify
 from events.store import EventStore
+from service.games import Games
 from tests.api.helpers import ANN, BOB, Game, bearer, create, create_scripted
 
 THREADS = 12

@@ -18,15 +18,6 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from api.outcomes import (
-    BotScheduler,
-    CommandResult,
-    CreatedGame,
-    GameNotFound,
-    IdempotencyKeyReused,
-    SeatGrant,
-    StaleVersion,
-)
 from domain import (
     Command,
     GameSetup,
@@ -50,6 +41,15 @@ from domain.view import awaiting
 from events.envelope import Envelope, utc_timestamp
 from events.errors import DuplicateCommand, GameExists, VersionConflict
 from events.store import EventStore, hash_token
+from service.outcomes import (
+    BotScheduler,
+    CommandResult,
+    CreatedGame,
+    GameNotFound,
+    IdempotencyKeyReused,
+    SeatGrant,
+    StaleVersion,
+)
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@
   server did when it played the game.
 * :class:`Replays` serves a stored game's log and its state at any version: from the newest
   snapshot at or below that version (or an in-process checkpoint, whichever is newer) plus the
-  events after it. Checkpoints are kept every :data:`~api.service.SNAPSHOT_EVERY` versions, and
+  events after it. Checkpoints are kept every :data:`~service.games.SNAPSHOT_EVERY` versions, and
   the last state asked for, so stepping through a game folds one event per step. Folding events
   calls no random number generator.
 * :meth:`Replays.import_log` stores a verified, finished log as a new game (see there for how
@@ -22,15 +22,10 @@ import json
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from marshmallow import ValidationError
-
-from api.outcomes import GameNotFound, ServiceError
-from api.schemas import CreateGameSchema
-from api.service import SNAPSHOT_EVERY, Games
 from domain import (
     Event,
     GameState,
@@ -48,6 +43,8 @@ from domain.view import awaiting
 from events.envelope import Envelope, utc_timestamp
 from events.errors import GameExists, StoreError
 from events.logfile import REASON_LIMIT, LogFormatError, read_log, upcast_log, write_log
+from service.games import SNAPSHOT_EVERY, Games
+from service.outcomes import GameNotFound, ServiceError
 
 GAME_ID = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")
 MAX_LOG_EVENTS = 10_000
@@ -95,7 +92,12 @@ class CheckedLog:
     state: GameState
 
 
-def check_log(text: str) -> CheckedLog:
+SetupPolicy = Callable[[list[dict[str, Any]], str], "str | None"]
+"""Why a server would refuse to create a game with these players and seed (None: it would not):
+the HTTP layer passes the check of its ``POST /v1/games`` schema."""
+
+
+def check_log(text: str, refuse_setup: SetupPolicy | None = None) -> CheckedLog:
     """Replay a JSON Lines log without storing it, or raise :class:`InvalidLog`.
 
     Each stage (reading a line, upcasting it, decoding it) keeps the good prefix and its first
@@ -112,7 +114,7 @@ def check_log(text: str) -> CheckedLog:
     if bad is not None:
         cut = LogFormatError(bad.version, bad.reason)
     derived, state, wrong = derive(decoded)
-    refused = _refused_setup(derived[0]) if derived else None
+    refused = _refused_setup(derived[0], refuse_setup) if derived else None
     if refused is not None:
         raise InvalidLog(1, refused)
     for version, (event, envelope) in enumerate(zip(derived, current, strict=False), start=1):
@@ -127,16 +129,15 @@ def check_log(text: str) -> CheckedLog:
     return CheckedLog(written, derived, state)
 
 
-def _refused_setup(created: Event) -> str | None:
+def _refused_setup(created: Event, refuse_setup: SetupPolicy | None) -> str | None:
     """Why this server would not have created this game (None if it would have)."""
     assert isinstance(created, ev.GameCreated)
     players = [
         {"name": p.name, "factions": list(p.factions), "bot": p.bot} for p in created.players
     ]
-    try:
-        CreateGameSchema().load({"players": players, "seed": created.seed})
-    except ValidationError as error:
-        return f"game_created: this server creates no such game: {error.messages}"
+    refused = refuse_setup(players, created.seed) if refuse_setup is not None else None
+    if refused is not None:
+        return f"game_created: this server creates no such game: {refused}"
     if not isinstance(created.game_id, str) or not GAME_ID.match(created.game_id):
         return "game_created: game_id must be 1 to 64 letters, digits, '_' or '-'"
     return None

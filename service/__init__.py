@@ -1,0 +1,5 @@
+"""The application service: games, replays and their outcomes, over the domain and the store.
+
+The HTTP layer (``api/``), the CLI and the rq jobs (``workers/``) all build it with
+:func:`service.bootstrap.build`; nothing here imports Flask.
+"""
