@@ -15,6 +15,7 @@ from api.errors import register_error_handlers
 from api.routes import BLUEPRINTS
 from api.routes.common import EXTENSION
 from service.bootstrap import build
+from service.waiters import DEFAULT_LIMIT
 from workers.queue import DEFAULT_PREFIX, QUEUE_NAME
 
 DEFAULTS: dict[str, Any] = {
@@ -25,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "RQ_ASYNC": True,  # False: bot jobs run inline, in the request that made them due
     "RQ_QUEUE": QUEUE_NAME,
     "MAX_CONTENT_LENGTH": 64 * 1024,
+    "MAX_WAITERS": DEFAULT_LIMIT,  # long-polls and streams served at once; past it 429
 }
 
 
@@ -43,6 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         prefix=app.config["KEY_PREFIX"],
         rq_async=bool(app.config["RQ_ASYNC"]),
         queue_name=app.config["RQ_QUEUE"],
+        max_waiters=int(app.config["MAX_WAITERS"]),
     )
     register_error_handlers(app)
     for blueprint in BLUEPRINTS:

@@ -24,7 +24,13 @@ from domain import (
     UnknownCard,
 )
 from events.errors import StoreError
-from service.outcomes import GameNotFound, IdempotencyKeyReused, ServiceError, StaleVersion
+from service.outcomes import (
+    GameNotFound,
+    IdempotencyKeyReused,
+    ServiceError,
+    StaleVersion,
+    TooManyWaiters,
+)
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +70,7 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     GameNotFound: 404,
     StaleVersion: 409,
     IdempotencyKeyReused: 422,
+    TooManyWaiters: 429,
 }
 HTTP_CODES = {
     400: "bad_request",
@@ -124,7 +131,11 @@ def _service_error(error: ServiceError) -> Response:
     extra: dict[str, Any] = {}
     if isinstance(error, StaleVersion):
         extra = {"expected_version": error.expected, "current_version": error.actual}
-    return problem(SERVICE_STATUS.get(type(error), 409), error.code, error.message, **extra)
+    headers = None
+    if isinstance(error, TooManyWaiters):
+        headers = {"Retry-After": str(error.retry_after)}
+    status = SERVICE_STATUS.get(type(error), 409)
+    return problem(status, error.code, error.message, headers, **extra)
 
 
 def _validation_error(error: ValidationError) -> Response:

@@ -50,6 +50,7 @@ from service.outcomes import (
     SeatGrant,
     StaleVersion,
 )
+from service.waiters import Waiters
 
 log = logging.getLogger(__name__)
 
@@ -72,9 +73,11 @@ class Games:
         *,
         snapshot_every: int = SNAPSHOT_EVERY,
         cache_size: int = CACHE_SIZE,
+        waiters: Waiters | None = None,
     ) -> None:
         self.store = store
         self.bots = bots
+        self.waiters = waiters if waiters is not None else Waiters()
         self.snapshot_every = snapshot_every
         self.cache_size = cache_size
         self._cache: OrderedDict[str, GameState] = OrderedDict()
@@ -282,7 +285,8 @@ class Games:
         """The viewer's events after ``after`` (at most ``limit``), waiting up to ``wait`` s."""
         self.require(game_id)
         if wait > 0:
-            envelopes = self.store.wait(game_id, after, wait)
+            with self.waiters.slot():
+                envelopes = self.store.wait(game_id, after, wait)
         else:
             envelopes = self.store.read(game_id, after, until=after + limit)
         return self.redact(envelopes[:limit], viewer)
@@ -291,12 +295,16 @@ class Games:
         """The awaited decision of ``seat`` in its game, waiting up to ``wait`` s for one."""
         deadline = time.monotonic() + wait
         state = self.load(game_id)
-        while awaited_seat(state) != seat:
-            remaining = deadline - time.monotonic()
-            if state.status != "active" or remaining <= 0:
-                return []
-            self.store.wait(game_id, state.version, remaining)
-            state = self.load(game_id)
+        if awaited_seat(state) != seat and state.status == "active" and wait > 0:
+            with self.waiters.slot():
+                while awaited_seat(state) != seat:
+                    remaining = deadline - time.monotonic()
+                    if state.status != "active" or remaining <= 0:
+                        return []
+                    self.store.wait(game_id, state.version, remaining)
+                    state = self.load(game_id)
+        if awaited_seat(state) != seat:
+            return []
         return [
             {
                 "game": game_id,

@@ -43,6 +43,19 @@ class IdempotencyKeyReused(ServiceError):
     code = "idempotency_key_reused"
 
 
+class TooManyWaiters(ServiceError):
+    """This process already serves as many waiting requests (long-polls, streams) as it may."""
+
+    code = "too_many_waiters"
+
+    def __init__(self, limit: int, retry_after: int) -> None:
+        super().__init__(
+            f"this server already holds {limit} waiting requests; retry in {retry_after} s"
+            " or ask without waiting"
+        )
+        self.retry_after = retry_after
+
+
 class BotScheduler(Protocol):
     """Something that gets bot turns played for a game, later or right away."""
 

@@ -11,6 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from events.store import EventStore
+from service.outcomes import TooManyWaiters
+from service.waiters import Waiters
 from tests.api.helpers import Game, bearer, command, create_scripted
 
 
@@ -153,3 +155,35 @@ def test_my_turns_shows_the_options_of_my_pending_decision(
     assert turns[0]["awaiting"]["kind"] == "choose"
     assert turns[0]["version"] == store.version(game.id)
     assert {o["id"] for o in turns[0]["awaiting"]["options"]} >= {"skip"}
+
+
+def test_a_long_poll_past_the_waiter_bound_is_refused_at_once_with_retry_after(
+    make_app: Any, collector_game: Game
+) -> None:
+    app = make_app(MAX_WAITERS=1)
+    path = f"/v1/games/{collector_game.id}/events?after={collector_game.version}&wait=3"
+    thread, out = _in_thread(app, path, bearer(collector_game.tokens[1]))
+    time.sleep(0.3)
+    assert thread.is_alive()
+    started = time.monotonic()
+    refused = app.test_client().get("/v1/me/turns?wait=3", headers=bearer(collector_game.tokens[1]))
+    assert time.monotonic() - started < 1
+    assert refused.status_code == 429
+    assert refused.headers["Retry-After"] == "1"
+    assert refused.get_json()["code"] == "too_many_waiters"
+    not_waiting = app.test_client().get(f"/v1/games/{collector_game.id}/events?after=0&limit=1")
+    assert not_waiting.status_code == 200
+    thread.join(10)
+    assert out["response"].status_code == 200
+    again = app.test_client().get(path.replace("wait=3", "wait=0.1"))
+    assert again.status_code == 200
+
+
+def test_the_waiter_bound_frees_its_slot_when_a_wait_fails() -> None:
+    waiters = Waiters(1)
+    with pytest.raises(RuntimeError), waiters.slot():
+        raise RuntimeError("redis went away")
+    assert waiters.waiting == 0
+    with waiters.slot(), pytest.raises(TooManyWaiters), waiters.slot():
+        pass
+    assert waiters.waiting == 0
