@@ -53,6 +53,7 @@ TITLES = {
     "illegal_target": "Illegal target",
     "unknown_card": "Unknown card",
     "invalid_setup": "Invalid setup",
+    "faction_not_implemented": "Faction not implemented",
     "idempotency_key_reused": "Idempotency key reused",
     "service_unavailable": "Service unavailable",
     "internal_error": "Internal error",

@@ -1,21 +1,34 @@
-"""JSON codec for the domain's frozen dataclasses (events, commands, state snapshots)."""
+"""JSON codec for the domain's frozen dataclasses (events, commands, state snapshots).
+
+Encoders and decoders are built once per class from its type hints, then reused: a replay
+decodes thousands of events of a few dozen classes."""
 
 from __future__ import annotations
 
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
-from functools import cache
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+Decoder = Callable[[Any], Any]
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def to_json(obj: Any) -> Any:
     """A JSON-ready copy of a dataclass tree (tuples become lists)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    cls = type(obj)
+    if cls in _SCALARS:
+        return obj
+    if cls is dict:
+        return {str(k): to_json(v) for k, v in obj.items()}
+    if cls is list or cls is tuple:
+        return [to_json(x) for x in obj]
+    names = _field_names(cls)
+    if names is not None:
+        return {name: to_json(getattr(obj, name)) for name in names}
     if isinstance(obj, tuple | list):
         return [to_json(x) for x in obj]
     if isinstance(obj, Mapping):
@@ -23,36 +36,81 @@ def to_json(obj: Any) -> Any:
     return obj
 
 
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+_FIELD_NAMES: dict[Any, tuple[str, ...] | None] = {}
+
+
+def _field_names(cls: Any) -> tuple[str, ...] | None:
+    try:
+        return _FIELD_NAMES[cls]
+    except KeyError:
+        names = None
+        if dataclasses.is_dataclass(cls):
+            names = tuple(f.name for f in dataclasses.fields(cls))
+        _FIELD_NAMES[cls] = names
+        return names
 
 
 def from_json(tp: Any, data: Any) -> Any:
     """Rebuild a value of type `tp` from what `to_json` produced."""
+    return decoder(tp)(data)
+
+
+def decode(cls: type[T], data: Any) -> T:
+    """Typed entry point: rebuild a `cls` dataclass from its JSON form."""
+    value: T = decoder(cls)(data)
+    return value
+
+
+_DECODERS: dict[Any, Decoder] = {}
+_NORMALIZERS: dict[Any, Decoder] = {}
+
+
+def decoder(tp: Any) -> Decoder:
+    """The function rebuilding values of type `tp`, built once per type."""
+    found = _DECODERS.get(tp)
+    if found is None:
+        found = _DECODERS[tp] = _build_decoder(tp)
+    return found
+
+
+def _build_decoder(tp: Any) -> Decoder:
     origin = typing.get_origin(tp)
     if tp is Any or tp is object:
-        return _freeze(data)
+        return _freeze
     if origin in (typing.Union, types.UnionType):
-        if data is None:
-            return None
-        inner = [a for a in typing.get_args(tp) if a is not type(None)]
-        return from_json(inner[0], data)
+        inner = decoder(next(a for a in typing.get_args(tp) if a is not type(None)))
+        return lambda data: None if data is None else inner(data)
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_json(args[0], x) for x in data)
-        return tuple(from_json(a, x) for a, x in zip(args, data, strict=True))
+            item = decoder(args[0])
+            if item is _identity:
+                return tuple
+            return lambda data: tuple([item(x) for x in data])
+        items = [decoder(a) for a in args]
+        return lambda data: tuple(f(x) for f, x in zip(items, data, strict=True))
     if origin in (Mapping, dict, typing.Mapping) or tp in (dict, Mapping):
-        return _freeze(data)
+        return _freeze
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        hints = _hints(tp)
-        kwargs = {
-            f.name: from_json(hints[f.name], data[f.name])
-            for f in dataclasses.fields(tp)
-            if f.init and f.name in data
-        }
-        return tp(**kwargs)
+        return _dataclass_decoder(tp)
+    return _identity
+
+
+def _dataclass_decoder(cls: type) -> Decoder:
+    hints = typing.get_type_hints(cls)
+    fields = [(f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init]
+    # decoders of fields are looked up lazily: a class may refer to itself (Task in Decision)
+    built: list[tuple[str, Decoder]] = []
+
+    def decode_one(data: Any) -> Any:
+        if not built:
+            built.extend((name, decoder(hint)) for name, hint in fields)
+        return cls(**{name: dec(data[name]) for name, dec in built if name in data})
+
+    return decode_one
+
+
+def _identity(data: Any) -> Any:
     return data
 
 
@@ -64,7 +122,60 @@ def _freeze(data: Any) -> Any:
     return data
 
 
-def decode(cls: type[T], data: Any) -> T:
-    """Typed entry point: rebuild a `cls` dataclass from its JSON form."""
-    value: T = from_json(cls, data)
-    return value
+def normalize(value: Any) -> Any:
+    """`value` exactly as decoding its JSON form gives it back (tuples where the types say
+    tuples, JSON containers in untyped fields), without the round trip: an object that is
+    already in that form is returned as it is."""
+    return normalizer(type(value))(value)
+
+
+def normalizer(tp: Any) -> Decoder:
+    """The function putting values of type `tp` into their decoded form, built once per type."""
+    found = _NORMALIZERS.get(tp)
+    if found is None:
+        found = _NORMALIZERS[tp] = _build_normalizer(tp)
+    return found
+
+
+def _build_normalizer(tp: Any) -> Decoder:
+    origin = typing.get_origin(tp)
+    if tp is Any or tp is object or origin in (Mapping, dict) or tp in (dict, Mapping):
+        return to_json
+    if origin in (typing.Union, types.UnionType):
+        inner = normalizer(next(a for a in typing.get_args(tp) if a is not type(None)))
+        if inner is _identity:
+            return _identity
+        return lambda value: None if value is None else inner(value)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = normalizer(args[0])
+            if item is _identity:
+                return lambda value: value if type(value) is tuple else tuple(value)
+            return lambda value: tuple([item(x) for x in value])
+        items = [normalizer(a) for a in args]
+        return lambda value: tuple(f(x) for f, x in zip(items, value, strict=True))
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _dataclass_normalizer(tp)
+    return _identity
+
+
+def _dataclass_normalizer(cls: type) -> Decoder:
+    hints = typing.get_type_hints(cls)
+    fields = [(f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init]
+    built: list[tuple[str, Decoder]] = []
+
+    def normalize_one(value: Any) -> Any:
+        if not built:
+            built.extend((name, normalizer(hint)) for name, hint in fields)
+        changed: dict[str, Any] = {}
+        for name, norm in built:
+            if norm is _identity:
+                continue
+            old = getattr(value, name)
+            new = norm(old)
+            if new is not old:
+                changed[name] = new
+        return dataclasses.replace(value, **changed) if changed else value
+
+    return normalize_one

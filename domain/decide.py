@@ -8,6 +8,7 @@ from dataclasses import replace
 from domain import events as ev
 from domain import registry as reg
 from domain import rules
+from domain.catalogue import catalogue
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
 from domain.engine import answer, apply_steps, run
 from domain.errors import (
@@ -50,8 +51,6 @@ def _allowance(
     """Index of the most restrictive play allowance this card can use, or None. A "can't"
     (a play restriction) beats every allowance."""
     kind = rules.card_type(card)
-    if rules.play_forbidden(state, seat, card, -1 if base is None else base):
-        return None
     power = rules.printed_power(card)
     fitting: list[tuple[tuple[int, ...], int]] = []
     for i, a in enumerate(state.players[seat].plays):
@@ -70,6 +69,8 @@ def _allowance(
         if cond is not None and (base is None or not cond(state, seat, card, base)):
             continue
         fitting.append((_strictness(a), i))
+    if not fitting or rules.play_forbidden(state, seat, card, -1 if base is None else base):
+        return None
     if choose and len(fitting) > 1:
         fitting = [((_left_playable(state, seat, card, i), *key), i) for key, i in fitting]
     return max(fitting)[1] if fitting else None
@@ -109,7 +110,78 @@ def play_specials(state: GameState, seat: int) -> list[Option]:
 
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:
-    """Every command `seat` may send now; the one source of truth for legality."""
+    """Every command `seat` may send now; the one source of truth for legality. States are
+    immutable, so the list is kept on the state object (outside its fields)."""
+    cache: dict[int, tuple[Command, ...]] = state.__dict__.setdefault("_legal", {})
+    found = cache.get(seat)
+    if found is None:
+        found = cache[seat] = tuple(_legal_commands(state, seat))
+    return list(found)
+
+
+def is_legal(state: GameState, command: Command) -> bool:
+    """Whether `command` is among `legal_commands(state, command.seat)`, checked directly for
+    that one command (the same rules, without listing every move)."""
+    seat = command.seat
+    if state.__dict__.get("_legal", {}).get(seat) is not None:
+        return command in state.__dict__["_legal"][seat]
+    if awaited_seat(state) != seat:
+        return False
+    if state.pending is not None:
+        return isinstance(command, Choose) and any(
+            o.id == command.option for o in state.pending.options
+        )
+    if state.phase != "play" or isinstance(command, Choose):
+        return False
+    if isinstance(command, EndTurn):
+        return True
+    if isinstance(command, UseSpecial):
+        return any(o.uid == command.card for o in play_specials(state, seat))
+    if isinstance(command, PlayMinion):
+        return _minion_play_legal(state, seat, command)
+    if isinstance(command, PlayAction):
+        return _action_play_legal(state, seat, command)
+    return False
+
+
+def _minion_play_legal(state: GameState, seat: int, command: PlayMinion) -> bool:
+    p = state.players[seat]
+    for zone, cards in (("hand", p.hand), ("discard", p.discard)):
+        for c in cards:
+            if c.uid == command.card:
+                return (
+                    rules.card_type(c.card) == "minion"
+                    and 0 <= command.base < len(state.bases)
+                    and _allowance(state, seat, c.card, command.base, zone) is not None
+                )
+    return False
+
+
+def _action_play_legal(state: GameState, seat: int, command: PlayAction) -> bool:
+    card = next((c.card for c in state.players[seat].hand if c.uid == command.card), None)
+    if card is None or rules.card_type(card) != "action":
+        return False
+    kind = rules.action_kind(card)
+    base, target = command.base, command.target
+    if kind == "standard":
+        return base is None and target is None and _allowance(state, seat, card, None) is not None
+    if kind == "ongoing_base":
+        return (
+            target is None
+            and base is not None
+            and 0 <= base < len(state.bases)
+            and _allowance(state, seat, card, base) is not None
+            and rules.attach_allowed(state, seat, card, base, None)
+        )
+    found = None if base is not None or target is None else rules.find_minion(state, target)
+    return (
+        found is not None
+        and _allowance(state, seat, card, found[0]) is not None
+        and rules.attach_allowed(state, seat, card, found[0], found[1])
+    )
+
+
+def _legal_commands(state: GameState, seat: int) -> list[Command]:
     if awaited_seat(state) != seat:
         return []
     if state.pending is not None:
@@ -120,8 +192,11 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
     bases = range(len(state.bases))
     minions = [m.uid for _, m in rules.all_minions(state)]
     p = state.players[seat]
+    kinds = {a.kind for a in p.plays}  # a card of a kind with no play left is never legal
     for zone, cards in (("hand", p.hand), ("discard", p.discard)):
         for c in cards:
+            if rules.card_type(c.card) not in kinds:
+                continue
             if rules.card_type(c.card) == "minion":
                 out += [
                     PlayMinion(seat, c.uid, b)
@@ -164,16 +239,24 @@ def decide(
     state: GameState, command: Command, rng: random.Random | None = None
 ) -> tuple[ev.Event, ...]:
     """The events that `command` causes, or a RuleViolation naming what is wrong."""
+    return decide_and_evolve(state, command, rng)[0]
+
+
+def decide_and_evolve(
+    state: GameState, command: Command, rng: random.Random | None = None
+) -> tuple[tuple[ev.Event, ...], GameState]:
+    """The events that `command` causes and the state they lead to (the fold of those events
+    over `state`, computed while deciding), or a RuleViolation naming what is wrong."""
     _check(state, command)
     rng = rng or rng_for(state)
     seat = command.seat
     if isinstance(command, Choose):
         made = ev.DecisionMade(seat, command.option)
-        _, events = run(evolve(state, made), answer(state, command.option), rng)
-        return (made, *events)
+        after, events = run(evolve(state, made), answer(state, command.option), rng)
+        return (made, *events), after
     if isinstance(command, EndTurn):
-        _, events = run(state, end_play_phase(), rng)
-        return tuple(events)
+        after, events = run(state, end_play_phase(), rng)
+        return tuple(events), after
     if isinstance(command, UseSpecial):
         option = next(o for o in play_specials(state, seat) if o.uid == command.card)
         used = ev.SpecialUsed(seat, command.card, str(option.card))
@@ -193,18 +276,18 @@ def decide(
         steps = play_steps(state, seat, command.card, card, base, target, allowance, zone)
     out: list[ev.Event] = []
     stack: list[Task] = []
-    state2, stopped = apply_steps(state, steps, stack, out)
+    after, stopped = apply_steps(state, steps, stack, out)
     if not stopped:
-        _, more = run(state2, stack, rng)
+        after, more = run(after, stack, rng)
         out += more
-    return tuple(out)
+    return tuple(out), after
 
 
 def _check(state: GameState, command: Command) -> None:
     """Raise the most precise RuleViolation when `command` is not a legal move."""
     if state.status != "active":
         raise GameNotActive(f"game {state.game_id} has ended; no command is accepted")
-    if command in legal_commands(state, command.seat):
+    if is_legal(state, command):
         return
     waiting = awaited_seat(state)
     if waiting != command.seat:
@@ -230,6 +313,11 @@ def _check_play(state: GameState, command: PlayMinion | PlayAction) -> None:
     p = state.players[command.seat]
     hand = {c.uid: c.card for c in (*p.hand, *p.discard)}
     if command.card not in hand:
+        if command.card in catalogue().cards:
+            raise UnknownCard(
+                f"{command.card!r} is a card id; 'card' takes the uid of a card in your hand "
+                "(each card's 'uid' in the game view, or a move from /moves)"
+            )
         raise UnknownCard(f"card {command.card!r} is not in seat {command.seat}'s hand")
     card = hand[command.card]
     want = "minion" if isinstance(command, PlayMinion) else "action"
@@ -256,4 +344,12 @@ def _check_play(state: GameState, command: PlayMinion | PlayAction) -> None:
     raise IllegalTarget(f"{command.type} of {card} onto base {base} is not allowed")
 
 
-__all__ = ["RuleViolation", "awaited_seat", "decide", "legal_commands", "rng_for"]
+__all__ = [
+    "RuleViolation",
+    "awaited_seat",
+    "decide",
+    "decide_and_evolve",
+    "is_legal",
+    "legal_commands",
+    "rng_for",
+]

@@ -4,20 +4,33 @@ from __future__ import annotations
 
 import random
 
+from domain import codec
 from domain import events as ev
-from domain.codec import decode, to_json
+from domain.codec import to_json
 from domain.evolve import evolve
 from domain.fx import Ask, Fx, Steps
 from domain.model import Decision, GameState, Option, Task
 from domain.registry import CONTINUATIONS
 
 SKIP = "skip"
+
+
+class UnknownStep(LookupError):
+    """A task names a step no code registers (e.g. a step renamed while a game waited on it):
+    an error, never skipped, since skipping would silently drop the rest of an effect."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"unknown step {key!r}: no registered continuation has this name")
+        self.key = key
+
+
 MAX_STEPS = 20_000
 
 
 def normalize(event: ev.Event) -> ev.Event:
     """The event exactly as a replay from its JSON form will see it."""
-    return decode(type(event), to_json(event))
+    out: ev.Event = codec.normalize(event)
+    return out
 
 
 def emit_task(event: ev.Event) -> Task:
@@ -36,7 +49,7 @@ def run(
         task = stack.pop()
         fn = CONTINUATIONS.get(task.key)
         if fn is None:
-            continue
+            raise UnknownStep(task.key)
         items = fn(Fx(state, task.ctx, rng)) or ()
         state, stopped = apply_steps(state, items, stack, out)
         if stopped:

@@ -47,3 +47,9 @@ class InvalidSetup(RuleViolation):
     """A game cannot be created with these players or this scripted setup."""
 
     code = "invalid_setup"
+
+
+class FactionNotImplemented(InvalidSetup):
+    """The setup names a faction, card or base whose abilities this server does not play yet."""
+
+    code = "faction_not_implemented"

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from domain import events as ev
-from domain.model import Allowance, Attached, Base, CardRef, GameState, Minion, Player
+from domain.model import Allowance, Attached, Base, CardRef, GameState, Minion, Player, replace
 
 _APPLY: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {}
 
@@ -27,7 +26,11 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
         return _created(event)
     fn = _APPLY.get(type(event))
     new = fn(state, event) if fn else state
-    return replace(new, version=state.version + 1)
+    if new is state:
+        return replace(state, version=state.version + 1)
+    # a handler's answer is a fresh copy that nothing else holds yet: count it in place
+    object.__setattr__(new, "version", state.version + 1)
+    return new
 
 
 def replay(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:

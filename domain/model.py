@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 JSON = Any
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -181,3 +182,21 @@ class GameState:
     def player(self, seat: int) -> Player:
         """The player at this seat."""
         return self.players[seat]
+
+
+CACHED = ("_sources", "_legal", "_restrictions", "_discard_plays")
+"""Names under which rule queries keep answers on a state object (outside its fields)."""
+
+
+def replace(obj: _T, /, **changes: Any) -> _T:
+    """A copy of a frozen dataclass with some fields changed, like `dataclasses.replace` but
+    without re-running `__init__` (the fold's hot path). Answers cached on the old object
+    (`CACHED`) are not copied: they belong to it."""
+    new: _T = object.__new__(type(obj))
+    fields = obj.__dict__.copy()
+    fields.update(changes)
+    for key in CACHED:
+        if key in fields:
+            del fields[key]
+    object.__setattr__(new, "__dict__", fields)
+    return new

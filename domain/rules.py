@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
+from typing import Any
 
 from domain import registry as reg
 from domain.catalogue import catalogue
@@ -12,16 +14,19 @@ WIN_VP = 15
 HAND_LIMIT = 10
 
 
+@cache
 def printed_power(card: str) -> int:
     """The power printed on a minion card (0 for anything else)."""
     return catalogue().card(card).power or 0
 
 
+@cache
 def card_type(card: str) -> str:
     """'minion' or 'action' (or another card type of the catalogue)."""
     return catalogue().card(card).type
 
 
+@cache
 def action_kind(card: str) -> str:
     """'standard', 'ongoing_base' or 'ongoing_minion'."""
     return catalogue().card(card).action_kind or "standard"
@@ -62,12 +67,25 @@ def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
 
 def sources(state: GameState) -> tuple[reg.Source, ...]:
     """Every card in play that may carry an ongoing ability, then lingering effects.
-    States are immutable, so the answer is kept on the state object (outside its fields)."""
+    States are immutable, so the answer is kept on the state object (outside its fields),
+    and shared with the states before it while their board, lingering effects and turn are
+    the very same objects (most events change neither)."""
     cached: tuple[reg.Source, ...] | None = state.__dict__.get("_sources")
     if cached is None:
-        cached = tuple(_sources(state))
+        global _LAST_SOURCES
+        (bases, lingering, turn), found = last = _LAST_SOURCES
+        if bases is state.bases and lingering is state.lingering and turn == state.turn:
+            cached = found
+        else:
+            cached = tuple(_sources(state))
+            # one slot, swapped as a whole: threads sharing it only ever miss
+            last = ((state.bases, state.lingering, state.turn), cached)
+            _LAST_SOURCES = last
         object.__setattr__(state, "_sources", cached)
     return cached
+
+
+_LAST_SOURCES: tuple[tuple[Any, Any, int], tuple[reg.Source, ...]] = (((), (), -1), ())
 
 
 def _sources(state: GameState) -> Iterator[reg.Source]:
@@ -176,20 +194,27 @@ def name(card: str) -> str:
 def play_forbidden(state: GameState, seat: int, card: str, base: int) -> bool:
     """True when some card in play says this card can't be played on this base (-1: anywhere,
     for a standard action)."""
-    for src in sources(state):
-        fn = reg.PLAY_RESTRICTIONS.get(src.card)
-        if fn is not None and not ignored_by(state, src, seat) and fn(state, src, seat, card, base):
+    for src, fn in _indexed(state, "_restrictions", reg.PLAY_RESTRICTIONS):
+        if not ignored_by(state, src, seat) and fn(state, src, seat, card, base):
             return True
     return False
 
 
 def discard_play_granted(state: GameState, seat: int, base: int) -> bool:
     """True when something lets `seat` play minions from its discard pile onto this base."""
-    for src in sources(state):
-        fn = reg.DISCARD_PLAYS.get(src.card)
-        if fn is not None and not ignored_by(state, src, seat) and fn(state, src, seat, base):
+    for src, fn in _indexed(state, "_discard_plays", reg.DISCARD_PLAYS):
+        if not ignored_by(state, src, seat) and fn(state, src, seat, base):
             return True
     return False
+
+
+def _indexed(state: GameState, key: str, table: dict[str, Any]) -> list[tuple[reg.Source, Any]]:
+    """The sources in play with an entry in `table`, with that entry; kept on the state."""
+    found: list[tuple[reg.Source, Any]] | None = state.__dict__.get(key)
+    if found is None:
+        found = [(src, table[src.card]) for src in sources(state) if src.card in table]
+        object.__setattr__(state, key, found)
+    return found
 
 
 def faction_of(card: str) -> str:

@@ -9,10 +9,11 @@ from dataclasses import dataclass, field, replace
 from domain import events as ev
 from domain.catalogue import catalogue
 from domain.engine import run
-from domain.errors import InvalidSetup
+from domain.errors import FactionNotImplemented, InvalidSetup
 from domain.evolve import replay
 from domain.flow import start_turn
 from domain.model import Attached, CardRef, Task
+from domain.registry import IMPLEMENTED
 
 BOTS = ("random",)
 # Bump whenever a change to the rules or the cards changes what some command produces: logs
@@ -74,7 +75,33 @@ def start_game(setup: GameSetup) -> tuple[ev.Event, ...]:
         _scripted(setup, setup.scripted, uids) if setup.scripted else _random(setup, rng, uids)
     )
     created = replace(created, rules=RULES_VERSION)
+    _check_implemented(created)
     return (created, *setup_events(created))
+
+
+def _check_implemented(created: ev.GameCreated) -> None:
+    """Refuse a game that would hold a card or base whose abilities are not implemented: it
+    would play them as blank cards."""
+    cat = catalogue()
+    for p in created.players:
+        for f in p.factions:
+            if not implemented_faction(f):
+                done = [x for x in cat.factions if implemented_faction(x)]
+                raise FactionNotImplemented(
+                    f"faction {f!r} is not implemented yet (implemented: {', '.join(done)})"
+                )
+    cards = [c.card for p in created.players for c in (*p.deck, *p.hand, *p.discard)]
+    cards += [m.card for m in created.board] + [a.card for m in created.board for a in m.attached]
+    cards += [a.card for _, a in created.base_attached]
+    for name in (*cards, *created.bases, *created.base_deck):
+        if name not in IMPLEMENTED:
+            what = "base" if name in cat.bases else "card"
+            raise FactionNotImplemented(f"{what} {name!r} is not implemented yet")
+
+
+def implemented_faction(faction: str) -> bool:
+    """Whether every card of this faction is implemented."""
+    return all(c in IMPLEMENTED for c in catalogue().factions[faction].card_ids)
 
 
 def setup_events(created: ev.GameCreated) -> tuple[ev.Event, ...]:

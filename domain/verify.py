@@ -13,7 +13,7 @@ from typing import Any
 
 from domain import events as ev
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
-from domain.decide import decide
+from domain.decide import decide_and_evolve
 from domain.errors import RuleViolation
 from domain.evolve import evolve, replay
 from domain.model import GameState
@@ -89,18 +89,23 @@ def derive(
     derived: list[ev.Event] = [created]
     state = replay(derived)
     expected: Sequence[ev.Event] = setup_events(created)
+    after = replay(expected, state)
     i = 1
     while True:
         for k, want in enumerate(expected):
             got = events[i + k] if i + k < len(events) else None
-            if got is None:
-                reason = f"the log ends early: {want.type} expected"
+            if got is None or got != want:
+                # the state before the first bad event: the good part of the batch applied
+                state = replay(expected[:k], state) if k else state
+                derived.extend(expected[:k])
+                if got is None:
+                    reason = f"the log ends early: {want.type} expected"
+                else:
+                    reason = f"{got.type} does not follow from the rules here"
+                    reason += f" ({want.type} expected)"
                 return derived, state, LogError(i + k + 1, reason)
-            if got != want:
-                reason = f"{got.type} does not follow from the rules here ({want.type} expected)"
-                return derived, state, LogError(i + k + 1, reason)
-            state = evolve(state, want)
-            derived.append(want)
+        state = after
+        derived.extend(expected)
         i += len(expected)
         if i >= len(events):
             return derived, state, None
@@ -111,7 +116,7 @@ def derive(
             reason = f"{events[i].type} cannot start a command here"
             return derived, state, LogError(i + 1, reason)
         try:
-            expected = decide(state, command)
+            expected, after = decide_and_evolve(state, command)
         except RuleViolation as exc:
             return derived, state, LogError(i + 1, f"illegal {command.type}: {exc.message}")
         except Exception as exc:  # an edited event's fields may not even have the right types

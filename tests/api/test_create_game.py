@@ -123,6 +123,16 @@ INVALID_BODIES: list[tuple[str, Any, str]] = [
         "invalid_setup",
     ),
     (
+        "a faction that is not implemented yet",
+        {"players": [_player(factions=["aliens", "vikings"]), BOB]},
+        "faction_not_implemented",
+    ),
+    (
+        "a scripted base that is not implemented yet",
+        {"players": [ANN, BOB], "scripted": {**COLLECTOR_SETUP, "bases": ["base.saloon"]}},
+        "faction_not_implemented",
+    ),
+    (
         "the same faction twice",
         {"players": [_player(factions=["aliens", "aliens"]), BOB]},
         "invalid_setup",

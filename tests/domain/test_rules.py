@@ -14,6 +14,7 @@ from domain import (
     NotYourTurn,
     PlayerSetup,
     PlayMinion,
+    UnknownCard,
     decide,
     evolve,
     replay,
@@ -139,6 +140,14 @@ def test_a_turn_allows_one_minion_and_one_action() -> None:
         t.do(PlayMinion(0, t.hand_uid(REX), 0))
     t.play("dinosaurs.howl")
     assert [type(m) for m in t.moves()] == [EndTurn]
+
+
+def test_a_card_id_where_a_uid_is_expected_is_refused_with_a_message_asking_for_the_uid() -> None:
+    t = Table([TAR_PITS], hands=[[REX], [REX]])
+    with pytest.raises(UnknownCard, match="is a card id; 'card' takes the uid of a card"):
+        t.do(PlayMinion(0, REX, 0))
+    with pytest.raises(UnknownCard, match="'nonsense' is not in seat 0's hand"):
+        t.do(PlayMinion(0, "nonsense", 0))
 
 
 def test_a_seat_that_is_not_awaited_cannot_act() -> None:

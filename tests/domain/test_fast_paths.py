@@ -1,0 +1,114 @@
+"""The engine's fast paths give exactly what the plain definitions give, on seeded random games:
+the direct legality check, the state decide computes, the cheap event normalisation, the
+per-class decoders and the fold's copy."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from itertools import islice
+
+import pytest
+
+from domain import GameSetup, PlayerSetup, replay, start_game
+from domain.bots import random_bot
+from domain.codec import decode, normalize, to_json
+from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
+from domain.decide import awaited_seat, decide_and_evolve, is_legal, legal_commands
+from domain.events import Event
+from domain.model import CACHED, GameState, replace
+from domain.rules import sources
+
+CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
+
+
+def game_states(seed: int, seats: int = 2) -> tuple[list[GameState], list[Event]]:
+    rng = random.Random(seed)
+    picks = rng.sample(CORE, 2 * seats)
+    players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
+    events = list(start_game(GameSetup(f"fast{seed}", str(seed), players)))
+    state = replay(events)
+    states = [state]
+    while state.status == "active" and len(states) < 400:
+        seat = awaited_seat(state)
+        assert seat is not None
+        command = random_bot(state, seat, rng)
+        assert command is not None
+        batch, after = decide_and_evolve(state, command)
+        assert after == replay(batch, state), f"decide's state differs after {command}"
+        events.extend(batch)
+        state = after
+        states.append(state)
+    return states, events
+
+
+def candidates(state: GameState) -> list[Command]:
+    """Legal and near-miss commands for every seat: every card uid anywhere with every base
+    (and one off the board), every minion as a target, bogus options, every Special."""
+    uids = [c.uid for p in state.players for z in (p.hand, p.deck, p.discard) for c in z]
+    minions = [m.uid for b in state.bases for m in b.minions]
+    bases = [*range(len(state.bases) + 1), -1]
+    out: list[Command] = []
+    for seat in range(len(state.players)):
+        out += [EndTurn(seat), Choose(seat, "nope"), Choose(seat, "skip")]
+        if state.pending is not None:
+            out += [Choose(seat, o.id) for o in state.pending.options]
+        for uid in uids + minions:
+            out += [PlayMinion(seat, uid, b) for b in bases]
+            out += [PlayAction(seat, uid), UseSpecial(seat, uid)]
+            out += [PlayAction(seat, uid, base=b) for b in bases]
+            out += [PlayAction(seat, uid, target=t) for t in minions[:4]]
+            out += [PlayAction(seat, uid, base=0, target=t) for t in minions[:1]]
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_command_is_legal_exactly_when_legal_commands_lists_it(seed: int) -> None:
+    states, _ = game_states(seed)
+    checked = 0
+    for state in states[::7]:
+        for command in candidates(state):
+            fresh = replace(state)  # no cached move list: the direct check runs
+            listed = command in legal_commands(state, command.seat)
+            assert is_legal(fresh, command) == listed, command
+            checked += listed
+    assert checked > 50  # legal moves of every kind were among the candidates
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_normalising_an_event_equals_its_json_round_trip(seed: int) -> None:
+    _, events = game_states(seed)
+    kinds = set()
+    for e in events:
+        plain = decode(type(e), to_json(e))
+        assert normalize(e) == plain
+        assert type(normalize(e)) is type(e)
+        kinds.add(e.type)
+    assert {"decision_requested", "minion_played", "cards_drawn"} <= kinds
+
+
+def test_normalising_turns_lists_in_typed_fields_into_tuples_and_untyped_ones_into_json() -> None:
+    from domain.events import CardsDrawn, DecisionRequested, GameEnded
+    from domain.model import CardRef, Decision, Option, Task
+
+    drawn = CardsDrawn(0, [CardRef("u1", "aliens.invader", 0)])  # type: ignore[arg-type]
+    assert normalize(drawn).cards == (CardRef("u1", "aliens.invader", 0),)
+    assert normalize(GameEnded(0, [15, 3])).vp == (15, 3)  # type: ignore[arg-type]
+    ask = DecisionRequested(
+        Decision(0, "card", "Pick", (Option("a", "A", (1, 2)),), Task("k", {"picked": (1,)}))
+    )
+    out = normalize(ask).decision
+    assert out.options[0].value == [1, 2]
+    assert out.then.ctx == {"picked": [1]}
+
+
+def test_the_folds_copy_equals_dataclasses_replace_and_drops_cached_answers() -> None:
+    states, _ = game_states(2)
+    state = states[-1]
+    sources(state)
+    legal_commands(state, 0)
+    assert any(key in state.__dict__ for key in CACHED)
+    copy = replace(state, turn=state.turn + 1)
+    assert copy == dataclasses.replace(state, turn=state.turn + 1)
+    assert not any(key in copy.__dict__ for key in CACHED)
+    assert list(islice(sources(copy), 3)) == list(islice(sources(state), 3))

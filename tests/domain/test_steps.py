@@ -1,0 +1,68 @@
+"""Step names are persisted (a pending decision names the step that resumes it), so they are a
+stable, tested list; a step nobody registers is an error, never skipped."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain import Choose, decide
+from domain.engine import UnknownStep
+from domain.model import Task
+from domain.registry import CONTINUATIONS
+from tests.domain.table import Table
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+GOLDEN = FIXTURES / "step_names.txt"
+
+
+def golden_names() -> set[str]:
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def names_in_log(path: Path) -> Iterator[str]:
+    """Every step name a log's decisions persisted: the continuation and the work left."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        record: dict[str, Any] = json.loads(line)
+        if record["type"] == "decision_requested":
+            decision = record["payload"]["decision"]
+            yield decision["then"]["key"]
+            yield from (task["key"] for task in decision["stack"])
+
+
+def test_every_step_name_in_the_golden_list_is_still_registered() -> None:
+    missing = golden_names() - set(CONTINUATIONS)
+    assert not missing, f"renamed or removed steps that stored games may wait on: {missing}"
+
+
+def test_every_registered_step_is_in_the_golden_list_so_new_names_are_chosen_on_purpose() -> None:
+    new = set(CONTINUATIONS) - golden_names()
+    assert not new, f"add these step names to {GOLDEN.name}: {sorted(new)}"
+
+
+def test_every_step_name_persisted_in_the_fixture_logs_is_registered() -> None:
+    names = set(names_in_log(FIXTURES / "v1_game.jsonl"))
+    assert {"me_first_answer", "scoring_pick", "destroy"} <= names
+    assert names <= set(CONTINUATIONS)
+
+
+def test_answering_a_decision_whose_step_is_unknown_raises_instead_of_doing_nothing() -> None:
+    t = Table(
+        ["base.the_homeworld"],
+        hands=[["aliens.beam_up"], []],
+        board=[(0, "dinosaurs.laseratops", 1), (0, "dinosaurs.war_raptor", 1)],
+    )
+    t.play("aliens.beam_up")
+    pending = t.state.pending
+    assert pending is not None
+    assert pending.then.key == "return"
+    renamed = replace(pending, then=Task("return_renamed", pending.then.ctx))
+    state = replace(t.state, pending=renamed)
+    with pytest.raises(UnknownStep, match="unknown step 'return_renamed'"):
+        decide(state, Choose(0, pending.options[0].id))
