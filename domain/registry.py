@@ -55,7 +55,8 @@ CONTINUATIONS: dict[str, Effect] = {}
 ONGOING_POWER: dict[str, PowerFn] = {}
 GUARDS: dict[str, GuardFn] = {}
 BLANKS_BASE: set[str] = set()
-BLANKS_BASE_FOR: set[str] = set()  # attached to a base: its controller ignores the base
+# attached to a base: its controller ignores the base (while the card bears this note, if any)
+BLANKS_BASE_FOR: dict[str, str | None] = {}
 AttachFn = Callable[["GameState", int, int, "Minion | None"], bool]
 ATTACH_CONDITIONS: dict[str, AttachFn] = {}
 SPECIALS: dict[str, list[Special]] = {}
@@ -125,10 +126,11 @@ def blanks_base(card: str) -> None:
     IMPLEMENTED.add(card)
 
 
-def blanks_base_for(card: str) -> None:
+def blanks_base_for(card: str, when_noted: str | None = None) -> None:
     """While attached to a base, that base's ability is ignored for this card's controller only
-    (a per-seat blank: see rules.base_active)."""
-    BLANKS_BASE_FOR.add(card)
+    (a per-seat blank: see rules.base_active); with `when_noted`, only while the attached card
+    bears that note (its controller chose to)."""
+    BLANKS_BASE_FOR[card] = when_noted
     IMPLEMENTED.add(card)
 
 

@@ -39,7 +39,10 @@ def base_active(state: GameState, index: int, seat: int | None = None) -> bool:
     if any(a.card in reg.BLANKS_BASE for a in attached):
         return False
     return seat is None or not any(
-        a.card in reg.BLANKS_BASE_FOR and a.controller == seat for a in attached
+        a.card in reg.BLANKS_BASE_FOR
+        and a.controller == seat
+        and reg.BLANKS_BASE_FOR[a.card] in (None, a.note)
+        for a in attached
     )
 
 

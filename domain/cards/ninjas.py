@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain import rules
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion, Task
+from domain.model import GameState, Minion, Option, Task
 from domain.registry import (
     Cause,
     Source,
@@ -138,12 +138,9 @@ def disguise_swap(fx: Fx) -> Steps:
 
 
 def _hidden_ninja_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    if rules.play_forbidden(state, seat, "ninjas.hidden_ninja", -1):
-        return False
-    return any(
-        rules.card_type(c.card) == "minion" and not rules.play_forbidden(state, seat, c.card, base)
-        for c in state.players[seat].hand
-    )
+    """A card may be played even if its effect cannot resolve (core rulebook): with no minion
+    in hand it is played for nothing."""
+    return not rules.play_forbidden(state, seat, "ninjas.hidden_ninja", -1)
 
 
 @special(
@@ -158,14 +155,32 @@ def hidden_ninja(fx: Fx) -> Steps:
     return (*fx.play(fx.src), *fx.extra_play("minion", base=here, now=True))
 
 
-blanks_base_for("ninjas.infiltrate")
+INFILTRATING = "ignores this base"
+blanks_base_for("ninjas.infiltrate", when_noted=INFILTRATING)
 
 
 @on_play("ninjas.infiltrate")
 def infiltrate(fx: Fx) -> Steps:
     others = [a for a in fx.state.bases[fx.base].attached if a.uid != fx.src]
     prompt = "Infiltrate: destroy an action attached to this base"
-    return fx.choose_card(others, prompt, then="destroy_attached", uid=None)
+    destroy = fx.choose_card(others, prompt, then="destroy_attached", uid=None)
+    return (*destroy, *fx.then("infiltrate_ignore"))
+
+
+@continuation("infiltrate_ignore")
+def infiltrate_ignore(fx: Fx) -> Steps:
+    """Its controller *may* ignore the base's ability until their next turn starts."""
+    options = [
+        Option("ignore", "Ignore this base's ability until your next turn", True),
+        Option("follow", "Keep following this base's ability", False),
+    ]
+    prompt = "Infiltrate: ignore this base's ability until the start of your next turn?"
+    return fx.ask(fx.me, "yes_no", prompt, options, "infiltrate_ignored")
+
+
+@continuation("infiltrate_ignored")
+def infiltrate_ignored(fx: Fx) -> Steps:
+    return fx.note(fx.src, INFILTRATING) if fx.choice else ()
 
 
 until_its_controllers_next_turn("ninjas.infiltrate")

@@ -149,9 +149,9 @@ def full_sail(fx: Fx) -> Steps:
 
 
 def _full_sail_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    if rules.play_forbidden(state, seat, "pirates.full_sail", -1):
-        return False
-    return any(m.controller == seat for _, m in rules.all_minions(state))
+    """Playable even with no minion of yours to move: a card may be played even if its
+    effect cannot resolve (core rulebook)."""
+    return not rules.play_forbidden(state, seat, "pirates.full_sail", -1)
 
 
 @special("pirates.full_sail", "before_scoring", "hand", "Full Sail: play it now", _full_sail_may)

@@ -71,6 +71,7 @@ def test_an_effect_ending_when_a_turn_starts_ends_before_start_of_turn_abilities
     while t.pending is not None:
         t.choose("skip")
     t.play("ninjas.infiltrate", base=0)
+    t.choose("ignore")
     t.end_turn()
     t.end_turn()
     assert t.pending is not None  # Infiltrate is gone: the Mushroom Kingdom offers its pull

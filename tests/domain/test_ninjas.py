@@ -278,7 +278,8 @@ def test_hidden_ninja_is_played_as_a_scoring_base_is_about_to_score_with_a_minio
     assert [p.source for p in t.state.players[1].plays] == ["turn", "turn"]
 
 
-def test_hidden_ninja_is_not_offered_without_a_minion_in_hand() -> None:
+def test_hidden_ninja_may_be_played_without_a_minion_in_hand_for_no_effect() -> None:
+    """You may play a card even if its effect cannot be resolved (core rulebook)."""
     t = Table(
         [OASIS, MOTHER],
         hands=[[], [HIDDEN]],
@@ -286,10 +287,12 @@ def test_hidden_ninja_is_not_offered_without_a_minion_in_hand() -> None:
         base_deck=[HOME],
     )
     t.end_turn()
-    assert t.options() == ["skip"]  # asked like any ninja player, but with nothing to play
-    t.choose("skip")
-    assert t.pending is None
-    assert t.hand(1) == [HIDDEN]
+    assert t.options() == [HIDDEN, "skip"]
+    t.choose(HIDDEN)
+    assert t.pending is None  # nothing to play with it
+    assert t.hand(1) == []
+    assert t.discard(1) == [HIDDEN]
+    assert [(p.seat, p.power) for p in t.state.last_scored] == [(0, 12)]
 
 
 def test_infiltrate_destroys_an_action_already_attached_to_its_base() -> None:
@@ -299,6 +302,8 @@ def test_infiltrate_destroys_an_action_already_attached_to_its_base() -> None:
         board=[(0, PRESERVE, 1), (0, REX, 1), (0, UPGRADE, 1, 1), (1, PRESERVE, 1)],
     )
     t.play(INFILTRATE, 0)  # one action on that base: destroyed at once (not optional)
+    assert t.options() == ["ignore", "follow"]
+    t.choose("ignore")
     assert t.pending is None
     assert [a.card for a in t.state.bases[0].attached] == [INFILTRATE]
     assert t.discard(1) == [PRESERVE]
@@ -313,6 +318,7 @@ def test_infiltrate_lets_only_its_controller_ignore_the_base_until_their_next_tu
     mine, theirs = _mine(t, INVADER, 0), _mine(t, INVADER, 1)
     assert (power(t.state, 0, mine), power(t.state, 0, theirs)) == (4, 4)
     t.play(INFILTRATE, 0)
+    t.choose("ignore")
     assert (power(t.state, 0, mine), power(t.state, 0, theirs)) == (3, 4)
     t.end_turn()
     assert t.state.active == 1
@@ -333,6 +339,7 @@ def test_infiltrate_shields_its_controller_from_the_temple_of_goju() -> None:
         base_deck=[OASIS],
     )
     t.play(INFILTRATE, 0)
+    t.choose("ignore")
     t.end_turn()
     assert t.deck(1)[-1] == REX  # seat 1 still follows the base
     assert sorted(t.discard(0)) == sorted([INFILTRATE, INVADER, REX])
@@ -340,10 +347,11 @@ def test_infiltrate_shields_its_controller_from_the_temple_of_goju() -> None:
 
 
 def test_infiltrate_makes_its_controller_ignore_the_base_triggers_too() -> None:
-    """The 'may' is read as always on for the controller: the whole ability is ignored for
-    them (its gifts too), never for anyone else."""
+    """Chosen, the whole ability is ignored for its controller (its gifts too), never for
+    anyone else."""
     t = Table([HOME, OASIS], hands=[[INFILTRATE, COLLECTOR], [COLLECTOR]])
     t.play(INFILTRATE, 0)
+    t.choose("ignore")
     t.play(COLLECTOR, 0)
     t.choose("skip")  # Collector's own ability
     assert t.state.players[0].plays == ()  # no extra minion from The Homeworld
@@ -351,6 +359,19 @@ def test_infiltrate_makes_its_controller_ignore_the_base_triggers_too() -> None:
     t.play(COLLECTOR, 0)
     t.choose("skip")
     assert [p.source for p in t.state.players[1].plays] == ["turn", "base.the_homeworld"]
+
+
+def test_infiltrate_may_leave_its_controller_following_the_base() -> None:
+    """Infiltrate says *may*: ignoring the base is its controller's choice."""
+    t = Table([BRAIN, HOME], hands=[[INFILTRATE, COLLECTOR], []], board=[(0, INVADER, 0)])
+    t.play(INFILTRATE, 0)
+    t.choose("follow")
+    assert t.pending is None
+    assert t.power(INVADER) == 4  # the Central Brain still counts for them
+    assert [a.note for a in t.state.bases[0].attached] == [None]
+    t.play(COLLECTOR, 1)
+    t.choose("skip")  # Collector's own ability
+    assert [p.source for p in t.state.players[0].plays] == ["base.the_homeworld"]
 
 
 def test_poison_may_destroy_actions_on_its_minion_and_takes_4_power() -> None:

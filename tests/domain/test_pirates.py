@@ -253,6 +253,22 @@ def test_full_sail_may_be_played_as_a_base_is_about_to_score() -> None:
     assert [p.source for p in t.state.players[1].plays] == ["turn", "turn"]
 
 
+def test_full_sail_may_be_played_before_scoring_with_no_minion_of_yours_in_play() -> None:
+    """You may play a card even if its effect cannot be resolved (core rulebook)."""
+    t = Table(
+        [OASIS, MOTHER],
+        hands=[[], [FULL_SAIL]],
+        board=[(0, REX, 0), (0, OVERLORD, 0)],
+        base_deck=[HOME],
+    )
+    t.end_turn()
+    assert t.pending.seat == 1
+    assert t.options() == [FULL_SAIL, "skip"]
+    t.choose(FULL_SAIL)
+    assert t.discard(1) == [FULL_SAIL]
+    assert [(p.seat, p.power) for p in t.state.last_scored] == [(0, 12)]
+
+
 def test_powderkeg_destroys_your_minion_and_every_minion_there_no_stronger() -> None:
     t = Table(
         [OASIS, MOTHER],
