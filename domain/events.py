@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from domain.model import Attached, CardRef, Decision, Lingering, Placement
+from domain.model import Allowance, Attached, CardRef, Decision, Lingering, Placement
 
 
 @dataclass(frozen=True)
@@ -108,14 +108,20 @@ class CardDiscarded(Event):
 @event("turn_started")
 @dataclass(frozen=True)
 class TurnStarted(Event):
+    """A seat's turn begins with these plays (its turn's allowances, from event schema 3)."""
+
     seat: int
     turn: int
+    plays: tuple[Allowance, ...] = ()
 
 
 @event("phase_changed")
 @dataclass(frozen=True)
 class PhaseChanged(Event):
+    """The turn enters a phase; `plays_lost` says the plays not made are lost (schema 3)."""
+
     phase: str
+    plays_lost: bool = False
 
 
 @event("minion_played")

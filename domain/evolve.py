@@ -159,11 +159,9 @@ def _card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
 @_on(ev.TurnStarted)
 def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
     players = tuple(
-        replace(
-            p,
-            plays=(Allowance("minion"), Allowance("action")) if p.seat == e.seat else (),
-            minions_played=0,
-        )
+        replace(p, plays=e.plays, minions_played=0)
+        if p.seat == e.seat
+        else replace(p, minions_played=0)
         for p in s.players
     )
     return replace(s, players=players, active=e.seat, turn=e.turn, phase="start", flags=())
@@ -171,8 +169,7 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
 
 @_on(ev.PhaseChanged)
 def _phase(s: GameState, e: ev.PhaseChanged) -> GameState:
-    if e.phase == "draw":
-        # unused plays are lost when the play phase ends
+    if e.plays_lost:
         s = replace(s, players=tuple(replace(p, plays=()) for p in s.players))
     return replace(s, phase=e.phase)
 

@@ -9,7 +9,7 @@ from domain import registry as reg
 from domain import rules
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
-from domain.model import GameState, Option, Placement, Task
+from domain.model import Allowance, GameState, Option, Placement, Task
 from domain.registry import continuation
 from domain.triggers import fire
 from domain.verbs import base_hook_task
@@ -23,7 +23,8 @@ def start_turn(seat: int) -> Task:
 @continuation("start_turn")
 def _start_turn(fx: Fx) -> Steps:
     seat = int(fx.ctx["seat"])
-    return ev.TurnStarted(seat, fx.state.turn + 1), Task("start_triggers", {"seat": seat})
+    plays = (Allowance("minion"), Allowance("action"))  # one minion and one action a turn
+    return ev.TurnStarted(seat, fx.state.turn + 1, plays), Task("start_triggers", {"seat": seat})
 
 
 @continuation("start_triggers")
@@ -258,7 +259,9 @@ def _use_special_in_play_phase(fx: Fx) -> Steps:
 @continuation("draw_phase")
 def _draw_phase(fx: Fx) -> Steps:
     seat = fx.state.active
-    return ev.PhaseChanged("draw"), *fx.draw(seat, 2), Task("hand_limit", {"seat": seat})
+    # the plays not made are lost when the play phase ends
+    draw = ev.PhaseChanged("draw", plays_lost=True)
+    return draw, *fx.draw(seat, 2), Task("hand_limit", {"seat": seat})
 
 
 @continuation("hand_limit")

@@ -121,11 +121,14 @@ def upload(client: FlaskClient, text: str | bytes, query: str = "") -> Any:
 
 
 def as_v1(envelopes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A log as schema-1 code wrote it: every event at schema 1, ``card_discarded.zone``."""
+    """A log as schema-1 code wrote it: every event at schema 1, ``card_discarded.zone``, no
+    ``turn_started.plays`` nor ``phase_changed.plays_lost`` (schema 3)."""
     out = []
     for envelope in envelopes:
         payload = envelope["payload"]
         if envelope["type"] == "card_discarded":
             payload = {("zone" if k == "from_zone" else k): v for k, v in payload.items()}
+        if envelope["type"] in ("turn_started", "phase_changed"):
+            payload = {k: v for k, v in payload.items() if k not in ("plays", "plays_lost")}
         out.append({**envelope, "schema": 1, "payload": payload})
     return out

@@ -1,4 +1,5 @@
-"""Old logs keep replaying: a schema-1 log (``card_discarded.zone``) after the rename to 2."""
+"""Old logs keep replaying: a schema-1 log (``card_discarded.zone``) after the rename in 2, and
+schema-2 turns (allowances implied by ``turn_started``) after events carry them in 3."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from flask.testing import FlaskClient
 
 from domain import event_from_dict, event_to_dict, replay
 from domain import events as ev
+from domain.model import Allowance
 from domain.serialize import EVENT_SCHEMA
 from events import envelope
 from events.connection import RedisClient
@@ -40,13 +42,13 @@ def _final() -> dict[str, Any]:
 
 
 def test_the_schema_number_has_one_source_of_truth_in_the_domain() -> None:
-    assert EVENT_SCHEMA == 2
+    assert EVENT_SCHEMA == 3
     assert envelope.SCHEMA_VERSION is EVENT_SCHEMA
     assert envelope.REGISTRY.current == EVENT_SCHEMA
     event = ev.CardDiscarded("c1", "aliens.invader", 0, "hand")
     assert event_to_dict(event) == {
         "type": "card_discarded",
-        "schema": 2,
+        "schema": 3,
         "payload": {"uid": "c1", "card": "aliens.invader", "owner": 0, "from_zone": "hand"},
     }
 
@@ -62,13 +64,32 @@ def test_a_v1_card_discarded_is_read_with_from_zone_and_other_v1_events_are_unch
     new = upcast(old)
     assert new == {
         **old,
-        "schema": 2,
+        "schema": 3,
         "payload": {"uid": "c1", "card": "aliens.invader", "owner": 1, "from_zone": "resolving"},
     }
     assert event_from_dict(new) == ev.CardDiscarded("c1", "aliens.invader", 1, "resolving")
     assert old["payload"]["zone"] == "resolving", "the stored envelope is not modified"
-    turn = {"version": 3, "type": "turn_started", "schema": 1, "ts": "t", "payload": {"seat": 0}}
-    assert upcast(turn) == {**turn, "schema": 2}
+    drawn = {"version": 3, "type": "cards_drawn", "schema": 1, "ts": "t", "payload": {"seat": 0}}
+    assert upcast(drawn) == {**drawn, "schema": 3}
+
+
+def test_a_schema_2_turn_gets_its_one_minion_and_one_action_and_loses_them_at_the_draw() -> None:
+    turn = {"type": "turn_started", "schema": 2, "payload": {"seat": 1, "turn": 4}}
+    started = event_from_dict(upcast(turn))
+    assert started == ev.TurnStarted(1, 4, (Allowance("minion"), Allowance("action")))
+    for phase, lost in (("draw", True), ("play", False), ("scoring", False), ("end", False)):
+        old = {"type": "phase_changed", "schema": 2, "payload": {"phase": phase}}
+        assert event_from_dict(upcast(old)) == ev.PhaseChanged(phase, plays_lost=lost)
+
+
+def test_the_fold_applies_the_plays_an_event_states_and_derives_none() -> None:
+    state = replay(event_from_dict(upcast(e)) for e in _v1()[:3])
+    plain = replay([ev.TurnStarted(0, 1)], state)
+    assert plain.players[0].plays == ()  # no rule inside evolve: nothing implied
+    granted = replay([ev.TurnStarted(0, 1, (Allowance("action"),))], state)
+    assert granted.players[0].plays == (Allowance("action"),)
+    assert replay([ev.PhaseChanged("draw")], granted).players[0].plays == (Allowance("action"),)
+    assert replay([ev.PhaseChanged("draw", plays_lost=True)], granted).players[0].plays == ()
 
 
 def test_the_fixture_is_a_genuine_v1_log_with_both_kinds_of_card_discarded() -> None:
@@ -113,7 +134,7 @@ def test_a_game_stored_before_the_change_is_read_at_the_current_schema(
     assert full_view(service(app).load(game_id)) == _final()
     assert client.get(f"/v1/games/{game_id}/state").get_json() == _final()
     exported = lines(export(client, game_id))
-    assert {e["schema"] for e in exported} == {2}
+    assert {e["schema"] for e in exported} == {3}
     assert exported[29]["payload"]["from_zone"] == "resolving"
     assert [e["ts"] for e in exported] == [e["ts"] for e in envelopes]
 
