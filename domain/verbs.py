@@ -390,16 +390,17 @@ def action_playable(state: GameState, seat: int, card: str) -> bool:
 
 def play_now(fx: Fx, seat: int, c: CardRef) -> Steps:
     """Play a card out of play at once as `seat` (a real play); an ongoing action first asks
-    where it goes."""
-    kind, name = rules.action_kind(c.card), rules.name(c.card)
+    where it goes. The prompt, which every seat reads, does not name the card: it may come
+    from a hand."""
+    kind = rules.action_kind(c.card)
     if rules.card_type(c.card) != "action" or kind == "standard":
         return (Task("play_card", {"seat": seat, "uid": c.uid}),)
     if kind == "ongoing_base":
         bases = action_bases(fx.state, seat, c.card)
-        prompt = f"Play {name} on which base?"
+        prompt = "Play the chosen action on which base?"
         return fx.choose_base(bases, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
     minions = action_minions(fx.state, seat, c.card)
-    prompt = f"Play {name} on which minion?"
+    prompt = "Play the chosen action on which minion?"
     return fx.choose_minion(minions, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
 
 
@@ -442,7 +443,7 @@ def extra_play_card(fx: Fx) -> Steps:
     if rules.card_type(card.card) != "minion":
         return play_now(fx, seat, card)
     bases = _bases_for(fx, seat, card.card)
-    prompt = f"Choose a base for {rules.name(card.card)}"
+    prompt = "Choose a base for the chosen minion"  # public: it may come from a hand
     return fx.choose_base(bases, prompt, "extra_play_base", seat=seat, uid=uid)
 
 

@@ -206,11 +206,12 @@ def _pile(fx: Fx, zone: str) -> list[CardRef]:
 
 @continuation("how_many_named")
 def how_many_named(fx: Fx) -> Steps:
-    """A card was named: ask how many of its copies in the pile to move."""
+    """A card was named: ask how many of its copies in the pile to move. The name stays in the
+    options, which only the chooser sees: it was named from a deck nobody else sees."""
     name = str(fx.choice)
     found = sum(1 for c in _pile(fx, str(fx.ctx["from_zone"])) if c.card == name)
-    options = [Option(str(k), str(k), k) for k in range(1, found + 1)]
-    prompt = f"How many {rules.name(name)}?"
+    options = [Option(str(k), f"{k} of {rules.name(name)}", k) for k in range(1, found + 1)]
+    prompt = "How many copies of the named card?"
     return fx.ask(fx.me, "count", prompt, options, "move_named", named=name)
 
 

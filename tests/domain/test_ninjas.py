@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain import PlayAction, UseSpecial
 from domain.catalogue import catalogue
+from domain.engine import run
 from domain.errors import IllegalTarget
-from domain.model import Minion
+from domain.model import Minion, Task
 from domain.registry import IMPLEMENTED
 from domain.rules import all_minions, power
+from domain.view import view
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, MOTHER, OASIS, REX, TAR
 from tests.domain.table import Table
 
@@ -175,6 +179,21 @@ def test_ninja_acolyte_returns_to_hand_and_at_once_plays_a_minion_on_its_base() 
     assert t.minions_on(1) == []
     assert t.vp() == [1, 0]  # Invader's on-play ability fired
     assert [p.kind for p in t.state.players[0].plays] == ["minion", "action"]
+
+
+def test_choosing_the_base_of_a_minion_from_a_hand_does_not_name_it_to_the_table() -> None:
+    """An extra minion to play at once from a hand: the base prompt every seat reads must not
+    name the minion chosen from the hand (it may never be played)."""
+    t = Table([OASIS, MOTHER], hands=[[INVADER, REX], []])
+    play_now = {"seat": 0, "kind": "minion", "max_power": None, "base": None}
+    play_now |= {"src": "aliens.abduction", "zone": "hand", "condition": None, "must": False}
+    state, _ = run(t.state, [Task("extra_play_now", play_now)], random.Random(1))
+    t.state = state
+    t.choose(INVADER)
+    prompt = view(t.state, 1)["awaiting"]["prompt"]
+    assert t.pending.kind == "base"
+    assert "Invader" not in prompt
+    assert prompt == "Choose a base for the chosen minion"
 
 
 def test_ninja_acolyte_is_not_usable_once_a_minion_was_played_this_turn() -> None:

@@ -7,7 +7,7 @@ from domain import events as ev
 from domain.catalogue import catalogue
 from domain.registry import IMPLEMENTED
 from domain.serialize import event_to_dict
-from domain.view import redact_payload
+from domain.view import redact_payload, view
 from tests.domain.bases_common import INVADER, MOTHER, OASIS, REX, TAR
 from tests.domain.table import Table
 
@@ -206,6 +206,17 @@ def test_mall_crawl_moves_copies_of_a_named_card_from_the_deck_to_the_discard() 
     assert isinstance(
         [e for e in t.events if not isinstance(e, ev.CardDiscarded)][-1], ev.DeckShuffled
     )
+
+
+def test_mall_crawls_public_prompt_does_not_name_the_card_named_from_the_deck() -> None:
+    t = Table([MOTHER], hands=[[MALL_CRAWL], []], decks=[[REX, SCOUT, REX], []])
+    t.play(MALL_CRAWL)
+    t.choose(REX)
+    seen_by_other = view(t.state, 1)["awaiting"]
+    assert "Rex" not in seen_by_other["prompt"]
+    assert "options" not in seen_by_other
+    labels = [o["label"] for o in view(t.state, 0)["awaiting"]["options"]]
+    assert labels == ["1 of King Rex", "2 of King Rex"]  # the chooser still reads the name
 
 
 def test_not_enough_bullets_takes_copies_of_a_named_minion_from_the_discard_pile() -> None:
