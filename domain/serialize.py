@@ -27,11 +27,27 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     return decode(cls, data["payload"])
 
 
+class SnapshotMismatch(ValueError):
+    """A snapshot written by code of another event schema or rules version: not decoded (the
+    events rebuild the state instead)."""
+
+
+def _stamp() -> dict[str, Any]:
+    from domain.setup import RULES_VERSION  # setup imports the engine; only needed here
+
+    return {"schema": EVENT_SCHEMA, "rules": RULES_VERSION}
+
+
 def state_to_json(state: GameState) -> str:
-    """A snapshot of the state."""
-    return json.dumps(to_json(state), separators=(",", ":"))
+    """A snapshot of the state, stamped with the event schema and rules version of this code."""
+    return json.dumps({**_stamp(), "state": to_json(state)}, separators=(",", ":"))
 
 
 def state_from_json(text: str) -> GameState:
-    """The state back from a snapshot."""
-    return decode(GameState, json.loads(text))
+    """The state back from a snapshot; SnapshotMismatch if another schema or rules version
+    wrote it (or it has no stamp, as before stamps existed)."""
+    data = json.loads(text)
+    stamp = {k: data.get(k) for k in ("schema", "rules")} if isinstance(data, dict) else None
+    if stamp != _stamp() or "state" not in data:
+        raise SnapshotMismatch(f"a snapshot of {stamp}, not of this code's {_stamp()}")
+    return decode(GameState, data["state"])

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from domain import PlayerSetup, event_from_dict, replay
+from domain import PlayerSetup, event_from_dict, replay, state_to_json
 from events.store import EventStore
 from service.games import SNAPSHOT_EVERY, Games
 from service.outcomes import GameNotFound
@@ -69,6 +71,19 @@ def test_an_unreadable_snapshot_is_dropped_and_the_log_replayed(
     assert state == replay(event_from_dict(e) for e in store.read(played))
     snapshot = store.load_snapshot(played)
     assert snapshot is None or snapshot[0] == state.version
+
+
+def test_a_snapshot_of_another_rules_version_is_ignored_and_the_log_replayed(
+    store: EventStore, played: str
+) -> None:
+    truth = replay(event_from_dict(e) for e in store.read(played))
+    forged = json.loads(state_to_json(replace(truth, winner=None, turn=999)))
+    store.delete_snapshots(played)
+    store.save_snapshot(played, truth.version, json.dumps({**forged, "rules": "0"}))
+    assert Games(store).load(played) == truth
+    store.delete_snapshots(played)
+    store.save_snapshot(played, truth.version, json.dumps(forged))  # this code's stamp: used
+    assert Games(store).load(played).turn == 999
 
 
 def test_loading_an_unknown_game_raises_not_found(store: EventStore) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -12,7 +13,15 @@ from domain.decide import awaited_seat
 from domain.events import Event
 from domain.model import GameState
 from domain.rules import WIN_VP
-from domain.serialize import event_from_dict, event_to_dict, state_from_json, state_to_json
+from domain.serialize import (
+    EVENT_SCHEMA,
+    SnapshotMismatch,
+    event_from_dict,
+    event_to_dict,
+    state_from_json,
+    state_to_json,
+)
+from domain.setup import RULES_VERSION
 
 CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
 
@@ -58,3 +67,18 @@ def test_the_same_seed_and_moves_give_the_same_game() -> None:
     b, events_b, _ = playout(7, 3)
     assert a == b
     assert events_a == events_b
+
+
+def test_a_snapshot_is_stamped_and_one_from_another_schema_or_rules_version_is_not_decoded() -> (
+    None
+):
+    state, _, _ = playout(3, 2)
+    text = state_to_json(state)
+    stamped = json.loads(text)
+    assert (stamped["schema"], stamped["rules"]) == (EVENT_SCHEMA, RULES_VERSION)
+    assert state_from_json(text) == state
+    for other in ({"schema": EVENT_SCHEMA - 1}, {"rules": "0"}, {"schema": None, "rules": None}):
+        with pytest.raises(SnapshotMismatch):
+            state_from_json(json.dumps({**stamped, **other}))
+    with pytest.raises(SnapshotMismatch):
+        state_from_json(json.dumps(stamped["state"]))  # unstamped, as before stamps existed
