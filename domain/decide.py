@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from domain import abilities, rules
 from domain import events as ev
 from domain import registry as reg
-from domain import rules
+from domain.abilities import Restriction
 from domain.catalogue import catalogue
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
 from domain.engine import answer, apply_steps, run
@@ -152,7 +153,8 @@ def _minion_play_legal(state: GameState, seat: int, command: PlayMinion) -> bool
                 return (
                     rules.card_type(c.card) == "minion"
                     and 0 <= command.base < len(state.bases)
-                    and _allowance(state, seat, c.card, command.base, zone) is not None
+                    and _allowance(state, seat, c.card, command.base, zone, choose=False)
+                    is not None
                 )
     return False
 
@@ -164,19 +166,23 @@ def _action_play_legal(state: GameState, seat: int, command: PlayAction) -> bool
     kind = rules.action_kind(card)
     base, target = command.base, command.target
     if kind == "standard":
-        return base is None and target is None and _allowance(state, seat, card, None) is not None
+        return (
+            base is None
+            and target is None
+            and _allowance(state, seat, card, None, choose=False) is not None
+        )
     if kind == "ongoing_base":
         return (
             target is None
             and base is not None
             and 0 <= base < len(state.bases)
-            and _allowance(state, seat, card, base) is not None
+            and _allowance(state, seat, card, base, choose=False) is not None
             and rules.attach_allowed(state, seat, card, base, None)
         )
     found = None if base is not None or target is None else rules.find_minion(state, target)
     return (
         found is not None
-        and _allowance(state, seat, card, found[0]) is not None
+        and _allowance(state, seat, card, found[0], choose=False) is not None
         and rules.attach_allowed(state, seat, card, found[0], found[1])
     )
 
@@ -199,9 +205,7 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
                 continue
             if rules.card_type(c.card) == "minion":
                 out += [
-                    PlayMinion(seat, c.uid, b)
-                    for b in bases
-                    if _allowance(state, seat, c.card, b, zone) is not None
+                    PlayMinion(seat, c.uid, b) for b in _minion_bases(state, seat, c.card, zone)
                 ]
             elif zone == "hand":
                 out += _action_moves(state, seat, c.uid, c.card, bases, minions)
@@ -210,17 +214,39 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
     return list(dict.fromkeys(out))
 
 
+def _minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]:
+    """The bases this minion may be played on now. With only plain plays (no base, condition or
+    zone attached) and nothing in play that forbids plays, that is every base or none: the
+    answer `_allowance` gives base by base, without asking it for each."""
+    bases = range(len(state.bases))
+    plays = state.players[seat].plays
+    plain = zone == "hand" and all(
+        a.base is None and a.condition is None and a.zone == "hand" for a in plays
+    )
+    if plain and not abilities.in_play(state, Restriction):
+        power = rules.printed_power(card)
+        fits = any(
+            a.kind == "minion" and (a.max_power is None or power <= a.max_power) for a in plays
+        )
+        return list(bases) if fits else []
+    return [b for b in bases if _allowance(state, seat, card, b, zone, choose=False) is not None]
+
+
 def _action_moves(
     state: GameState, seat: int, uid: str, card: str, bases: range, minions: list[str]
 ) -> list[Command]:
     kind = rules.action_kind(card)
     if kind == "standard":
-        return [PlayAction(seat, uid)] if _allowance(state, seat, card, None) is not None else []
+        return (
+            [PlayAction(seat, uid)]
+            if _allowance(state, seat, card, None, choose=False) is not None
+            else []
+        )
     if kind == "ongoing_base":
         return [
             PlayAction(seat, uid, base=b)
             for b in bases
-            if _allowance(state, seat, card, b) is not None
+            if _allowance(state, seat, card, b, choose=False) is not None
             and rules.attach_allowed(state, seat, card, b, None)
         ]
     out: list[Command] = []
@@ -228,7 +254,7 @@ def _action_moves(
         found = rules.find_minion(state, u)
         if (
             found
-            and _allowance(state, seat, card, found[0]) is not None
+            and _allowance(state, seat, card, found[0], choose=False) is not None
             and rules.attach_allowed(state, seat, card, found[0], found[1])
         ):
             out.append(PlayAction(seat, uid, target=u))
@@ -324,9 +350,10 @@ def _check_play(state: GameState, command: PlayMinion | PlayAction) -> None:
     if rules.card_type(card) != want:
         raise IllegalMove(f"card {command.card!r} ({card}) is not a {want}")
     base_for_check = None if want == "action" else command.base
-    no_play_here = _allowance(state, command.seat, card, base_for_check) is None
+    no_play_here = _allowance(state, command.seat, card, base_for_check, choose=False) is None
     no_play_anywhere = want == "action" or not any(
-        _allowance(state, command.seat, card, b) is not None for b in range(len(state.bases))
+        _allowance(state, command.seat, card, b, choose=False) is not None
+        for b in range(len(state.bases))
     )
     if no_play_here and no_play_anywhere:
         raise IllegalMove(f"seat {command.seat} has no {want} play left that fits {card}")

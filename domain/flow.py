@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import abilities, rules
 from domain import events as ev
-from domain import registry as reg
-from domain import rules
+from domain.abilities import BaseHook, ScoringBonus, Special
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task
@@ -101,9 +101,8 @@ def _award(fx: Fx) -> Steps:
     i = fx.base
     result = list(placements(fx.state, i))
     card = fx.state.bases[i].card
-    bonus = reg.SCORING_BONUS.get(card)
-    if bonus and rules.base_active(fx.state, i):
-        extra = bonus(fx.state, i, {p.seat: p.place for p in result})
+    for bonus in abilities.of_base(fx.state, i, ScoringBonus):
+        extra = bonus.bonus(fx.state, i, {p.seat: p.place for p in result})
         extra = {s: v for s, v in extra.items() if rules.base_active(fx.state, i, s)}
         result = [Placement(p.seat, p.power, p.place, p.vp + extra.get(p.seat, 0)) for p in result]
         for seat, vp in extra.items():
@@ -120,7 +119,7 @@ def _clear_base(fx: Fx) -> Steps:
 @continuation("replace_base")
 def _replace_base(fx: Fx) -> Steps:
     i, old = fx.base, fx.card
-    if "replacement" in reg.BASE_HOOKS.get(old, {}) and fx.ctx.get("active", True):
+    if _hook(old, "replacement") and fx.ctx.get("active", True):
         return (base_hook_task(old, i, "replacement"), Task("replaced", fx.with_ctx()))
     return (*replace_with_top(fx, i, old), Task("replaced", fx.with_ctx()))
 
@@ -143,7 +142,7 @@ def _replaced(fx: Fx) -> Steps:
     if i >= len(fx.state.bases):
         return ()
     old = fx.card
-    if "replaced" in reg.BASE_HOOKS.get(old, {}) and fx.ctx.get("active", True):
+    if _hook(old, "replaced") and fx.ctx.get("active", True):
         return (Task("base_hook_gone", {**fx.ctx, "moment": "replaced"}),)
     return ()
 
@@ -151,8 +150,14 @@ def _replaced(fx: Fx) -> Steps:
 @continuation("base_hook_gone")
 def _base_hook_gone(fx: Fx) -> Steps:
     """A scored base's ability that acts after it has left play (e.g. Tortuga)."""
-    fn = reg.BASE_HOOKS.get(fx.card, {}).get(str(fx.ctx["moment"]))
-    return fn(fx) if fn else ()
+    hook = _hook(fx.card, str(fx.ctx["moment"]))
+    return hook.effect(fx) if hook else ()
+
+
+def _hook(base_card: str, moment: str) -> BaseHook | None:
+    """A base's hook for a moment, asked once the base has left play (its ability applied or
+    not was settled while it was in play: the task's 'active')."""
+    return next((h for h in abilities.printed(base_card, BaseHook) if h.moment == moment), None)
 
 
 # --- Me first! ------------------------------------------------------------------------------
@@ -170,8 +175,9 @@ def specials_for(state: GameState, seat: int, window: str, base: int) -> list[Op
     zones += [(m.uid, m.card, "play") for _, m in rules.all_minions(state) if m.controller == seat]
     zones += [(c.uid, c.card, "discard") for c in p.discard]
     out = []
+    specials = abilities.with_kind(Special)
     for uid, card, zone in zones:
-        for k, sp in enumerate(reg.SPECIALS.get(card, [])):
+        for k, sp in enumerate(specials.get(card, ())):
             if sp.window == window and sp.zone == zone and sp.when(state, seat, uid, base):
                 value = {"uid": uid, "card": card, "special": k}
                 out.append(Option(f"{uid}:{k}", sp.label, value, uid=uid, card=card))
@@ -213,7 +219,7 @@ def may_hold_special(state: GameState, seat: int, window: str) -> bool:
         return False
     return any(
         sp.zone == "hand" and sp.window == window and rules.faction_of(card) in p.factions
-        for card, specials in reg.SPECIALS.items()
+        for card, specials in abilities.with_kind(Special).items()
         for sp in specials
     )
 
@@ -232,7 +238,7 @@ def _me_first_answer(fx: Fx) -> Steps:
 
 
 def _use_special(fx: Fx, seat: int, choice: dict[str, Any], base: int) -> Steps:
-    sp = reg.SPECIALS[str(choice["card"])][int(choice["special"])]
+    sp = abilities.printed(str(choice["card"]), Special)[int(choice["special"])]
     found = rules.find_minion(fx.state, str(choice["uid"]))
     ctx = {
         "src": choice["uid"],

@@ -184,7 +184,7 @@ class GameState:
         return self.players[seat]
 
 
-CACHED = ("_sources", "_legal", "_restrictions", "_discard_plays")
+CACHED = ("_sources", "_legal", "_abilities")
 """Names under which rule queries keep answers on a state object (outside its fields)."""
 
 

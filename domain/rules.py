@@ -6,7 +6,15 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from domain import abilities
 from domain import registry as reg
+from domain.abilities import (
+    AttachCondition,
+    OngoingPower,
+    PlaysFromDiscard,
+    Protection,
+    Restriction,
+)
 from domain.catalogue import catalogue
 from domain.model import Base, GameState, Minion
 
@@ -35,15 +43,7 @@ def action_kind(card: str) -> str:
 def base_active(state: GameState, index: int, seat: int | None = None) -> bool:
     """False while something blanks the base's ability (e.g. Jammed Signal); with `seat`, also
     while that seat ignores it (a per-seat blank it controls there, e.g. Infiltrate)."""
-    attached = state.bases[index].attached
-    if any(a.card in reg.BLANKS_BASE for a in attached):
-        return False
-    return seat is None or not any(
-        a.card in reg.BLANKS_BASE_FOR
-        and a.controller == seat
-        and reg.BLANKS_BASE_FOR[a.card] in (None, a.note)
-        for a in attached
-    )
+    return abilities.base_active(state, index, seat)
 
 
 def ignored_by(state: GameState, src: reg.Source, seat: int | None) -> bool:
@@ -110,11 +110,8 @@ def power(state: GameState, base: int, minion: Minion) -> int:
     """Current power: printed + counters + temporary changes + ongoing modifiers, never < 0."""
     total = printed_power(minion.card) + minion.counters
     total += sum(t.amount for t in state.temp_power if t.uid == minion.uid)
-    for src in sources(state):
-        fn = reg.ONGOING_POWER.get(src.card)
-        if fn is None or ignored_by(state, src, minion.controller):
-            continue
-        change = fn(state, src, base, minion)
+    for src, ongoing in abilities.in_play(state, OngoingPower, minion.controller):
+        change = ongoing.modifier(state, src, base, minion)
         if change and not shielded_from(state, src, base, minion):
             total += change
     return max(0, total)
@@ -129,9 +126,9 @@ def shielded_from(state: GameState, src: reg.Source, base: int, minion: Minion) 
         return False
     cause = reg.Cause(src.card, "action", src.controller, "power", src.uid)
     return any(
-        reg.GUARDS[g.card](state, g, base, minion, cause) == "block"
-        for g in sources(state)
-        if g.card in reg.GUARDS and g.uid != src.uid
+        guard.verdict(state, g, base, minion, cause) == "block"
+        for g, guard in abilities.in_play(state, Protection)
+        if g.uid != src.uid
     )
 
 
@@ -197,27 +194,18 @@ def name(card: str) -> str:
 def play_forbidden(state: GameState, seat: int, card: str, base: int) -> bool:
     """True when some card in play says this card can't be played on this base (-1: anywhere,
     for a standard action)."""
-    for src, fn in _indexed(state, "_restrictions", reg.PLAY_RESTRICTIONS):
-        if not ignored_by(state, src, seat) and fn(state, src, seat, card, base):
-            return True
-    return False
+    return any(
+        r.forbids(state, src, seat, card, base)
+        for src, r in abilities.in_play(state, Restriction, seat)
+    )
 
 
 def discard_play_granted(state: GameState, seat: int, base: int) -> bool:
     """True when something lets `seat` play minions from its discard pile onto this base."""
-    for src, fn in _indexed(state, "_discard_plays", reg.DISCARD_PLAYS):
-        if not ignored_by(state, src, seat) and fn(state, src, seat, base):
-            return True
-    return False
-
-
-def _indexed(state: GameState, key: str, table: dict[str, Any]) -> list[tuple[reg.Source, Any]]:
-    """The sources in play with an entry in `table`, with that entry; kept on the state."""
-    found: list[tuple[reg.Source, Any]] | None = state.__dict__.get(key)
-    if found is None:
-        found = [(src, table[src.card]) for src in sources(state) if src.card in table]
-        object.__setattr__(state, key, found)
-    return found
+    return any(
+        g.grants(state, src, seat, base)
+        for src, g in abilities.in_play(state, PlaysFromDiscard, seat)
+    )
 
 
 def faction_of(card: str) -> str:
@@ -250,5 +238,6 @@ def attach_allowed(
     state: GameState, seat: int, card: str, base: int, minion: Minion | None
 ) -> bool:
     """Whether `seat` may attach this ongoing action there (its own attach condition, if any)."""
-    fn = reg.ATTACH_CONDITIONS.get(card)
-    return fn is None or fn(state, seat, base, minion)
+    return all(
+        c.allows(state, seat, base, minion) for c in abilities.printed(card, AttachCondition)
+    )

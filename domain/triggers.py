@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
-from domain import registry as reg
-from domain import rules
+from domain import abilities, rules
+from domain.abilities import Triggered
 from domain.fx import Fx, Steps
-from domain.model import JSON, GameState, Task
+from domain.model import JSON, GameState, Option, Task
 from domain.registry import continuation
 
 # the fact naming the seat a moment is about: a base that seat ignores does not react to it
@@ -22,13 +22,17 @@ SUBJECT = {
 
 def fire(state: GameState, moment: str, **facts: JSON) -> Steps:
     """Tasks for every card in play with a trigger for `moment` (bases only if not blanked).
-    They run in board order: bases left to right, each base before its cards."""
-    out: list[Any] = []
+    Effects happening at the same time are ordered by the active player (see `simultaneous`)."""
+    return simultaneous(state, fired(state, moment, **facts))
+
+
+def fired(state: GameState, moment: str, **facts: JSON) -> list[Task]:
+    """The trigger tasks of `moment`, in board order, not yet ordered."""
+    out: list[Task] = []
     subject = facts.get(SUBJECT.get(moment, ""))
-    for src in rules.sources(state):
-        if rules.ignored_by(state, src, None if subject is None else int(subject)):
-            continue
-        if moment in reg.TRIGGERS.get(src.card, {}):
+    seat = None if subject is None else int(subject)
+    for src, ability in abilities.in_play(state, Triggered, seat):
+        if ability.moment == moment and ability.reacts(state, src, facts):
             by = state.active if src.controller < 0 else src.controller
             ctx = {
                 "src": src.uid,
@@ -40,14 +44,62 @@ def fire(state: GameState, moment: str, **facts: JSON) -> Steps:
                 **facts,
             }
             out.append(Task("trigger", ctx))
-    return tuple(out)
+    return out
 
 
-def fire_for(card: str, moment: str, **ctx: JSON) -> Steps:
+# moments whose effects all do the same kind of thing (a card leaves play): order cannot matter
+ORDERLESS = frozenset({"ends_at_start_of_turn"})
+
+
+def simultaneous(state: GameState, tasks: Sequence[Task]) -> Steps:
+    """Abilities that trigger at the same time: "the active player chooses the order" (core
+    rulebook). When they come from different cards, so the order may matter, the active
+    player is asked which resolves first, then again for the rest; otherwise they run in
+    board order (bases left to right, each base before its cards)."""
+    moments = {str(t.ctx.get("moment")) for t in tasks}
+    if moments <= ORDERLESS:
+        return tuple(tasks)
+    return _in_order(state.active, [{"key": t.key, "ctx": dict(t.ctx)} for t in tasks])
+
+
+def _in_order(seat: int, effects: list[JSON]) -> Steps:
+    """Run these effects: in the given order when it cannot matter (one left, or all from the
+    same card), else after asking `seat` which comes first."""
+    if len(effects) < 2 or len({str(e["ctx"].get("card")) for e in effects}) < 2:
+        return tuple(Task(str(e["key"]), dict(e["ctx"])) for e in effects)
+    return (Task("order_effects", {"seat": seat, "effects": effects}),)
+
+
+@continuation("order_effects")
+def _order_effects(fx: Fx) -> Steps:
+    effects = list(fx.ctx["effects"])
+    options = [_effect_option(fx.state, k, e) for k, e in enumerate(effects)]
+    prompt = "Several abilities happen at the same time: choose the one that resolves first"
+    seat = int(fx.ctx["seat"])
+    return fx.ask(seat, "order", prompt, options, "order_effects_first", effects=effects)
+
+
+def _effect_option(state: GameState, k: int, effect: JSON) -> Option:
+    ctx = effect["ctx"]
+    card, base = str(ctx.get("card")), ctx.get("base")
+    label = rules.name(card)
+    if isinstance(base, int) and 0 <= base < len(state.bases) and card != state.bases[base].card:
+        label += f" (on {rules.name(state.bases[base].card)})"
+    return Option(f"effect-{k}", label, k, card=card)
+
+
+@continuation("order_effects_first")
+def _order_effects_first(fx: Fx) -> Steps:
+    effects = list(fx.ctx["effects"])
+    first = effects.pop(int(fx.choice))
+    return (Task(str(first["key"]), dict(first["ctx"])), *_in_order(int(fx.ctx["seat"]), effects))
+
+
+def fire_for(card: str, moment: str, **ctx: JSON) -> list[Task]:
     """The trigger of one card that is no longer (or not) in play, e.g. 'destroyed'."""
-    if moment not in reg.TRIGGERS.get(card, {}):
-        return ()
-    return (Task("trigger", {"card": card, "moment": moment, "gone": True, **ctx}),)
+    if _triggered(card, moment) is None:
+        return []
+    return [Task("trigger", {"card": card, "moment": moment, "gone": True, **ctx})]
 
 
 @continuation("trigger")
@@ -55,8 +107,13 @@ def _trigger(fx: Fx) -> Steps:
     moment = str(fx.ctx["moment"])
     if not fx.ctx.get("gone") and not _still_there(fx.state, fx.src, fx.card, fx.base):
         return ()
-    fn = reg.TRIGGERS.get(fx.card, {}).get(moment)
-    return fn(fx) if fn else ()
+    ability = _triggered(fx.card, moment)
+    return ability.effect(fx) if ability else ()
+
+
+def _triggered(card: str, moment: str) -> Triggered | None:
+    """A card's ability for a moment (a task names its card and moment, for logs)."""
+    return next((t for t in abilities.printed(card, Triggered) if t.moment == moment), None)
 
 
 def _still_there(state: GameState, uid: str, card: str, base: int) -> bool:
@@ -71,7 +128,8 @@ def _destroyed_at_its_controllers_turn(fx: Fx) -> Steps:
     return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
 
 
-def until_its_controllers_next_turn(card: str) -> None:
-    """An attached card that is destroyed when its controller's next turn begins (before any
-    start-of-turn ability)."""
-    reg.trigger(card, "ends_at_start_of_turn")(_destroyed_at_its_controllers_turn)
+LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN = Triggered(
+    "ends_at_start_of_turn", _destroyed_at_its_controllers_turn
+)
+"""Shared by attached cards that are destroyed when their controller's next turn begins
+(before any start-of-turn ability)."""

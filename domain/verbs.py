@@ -6,15 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from domain import abilities, rules
 from domain import events as ev
 from domain import registry as reg
-from domain import rules
+from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, Protection
 from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
 from domain.model import JSON, CardRef, GameState, Minion, Option, Task
 from domain.registry import continuation
-from domain.triggers import fire, fire_for
+from domain.triggers import fire, fire_for, fired, simultaneous
 
 
 def cause_kind(card: str) -> str:
@@ -32,11 +33,8 @@ def guarded(fx: Fx, uid: str, verb: str = "") -> Steps | None:
     by = fx.ctx.get("by")
     seat = None if by is None else int(by)
     cause = reg.Cause(fx.card, cause_kind(fx.card), seat, verb, fx.src)
-    for src in rules.sources(fx.state):
-        fn = reg.GUARDS.get(src.card)
-        if rules.ignored_by(fx.state, src, minion.controller):
-            continue
-        verdict = fn(fx.state, src, base, minion, cause) if fn else None
+    for src, guard in abilities.in_play(fx.state, Protection, minion.controller):
+        verdict = guard.verdict(fx.state, src, base, minion, cause)
         if verdict == "block":
             return ()
         if verdict == "absorb":
@@ -53,18 +51,20 @@ def touched(fx: Fx, uid: str) -> Steps:
     if found is None or by is None or int(by) == found[1].controller or not fx.card:
         return ()
     m = found[1]
-    return fire_for(
-        m.card,
-        "affected",
-        src=uid,
-        base=found[0],
-        by=m.controller,
-        cause_seat=int(by),
-        cause_card=fx.card,
-        # a card being played (its on-play ability, an attach) or a Special carries its type in
-        # ctx "kind"; abilities of cards already in play (triggers, ongoing) do not
-        cause_played=fx.ctx.get("kind") is not None,
-        gone=False,
+    return (
+        *fire_for(
+            m.card,
+            "affected",
+            src=uid,
+            base=found[0],
+            by=m.controller,
+            cause_seat=int(by),
+            cause_card=fx.card,
+            # a card being played (its on-play ability, an attach) or a Special carries its type in
+            # ctx "kind"; abilities of cards already in play (triggers, ongoing) do not
+            cause_played=fx.ctx.get("kind") is not None,
+            gone=False,
+        ),
     )
 
 
@@ -106,9 +106,8 @@ def destroy(fx: Fx) -> Steps:
     found = rules.find_minion(fx.state, uid)
     assert found is not None
     base, m = found
-    card = fx.state.bases[base].card
-    active = rules.base_active(fx.state, base, m.controller)
-    to = (reg.DESTROY_REDIRECT.get(card) if active else None) or "discard"
+    redirect = abilities.of_base(fx.state, base, DestroyedGoTo, m.controller)
+    to = redirect[0].zone if redirect else "discard"
     facts = {
         "uid": uid,
         "destroyed_card": m.card,
@@ -120,8 +119,14 @@ def destroy(fx: Fx) -> Steps:
     return (
         *touched(fx, uid),
         ev.MinionRemoved(uid, m.card, m.owner, base, to, "destroyed"),
-        *fire_for(m.card, "destroyed", src=uid, base=base, by=m.controller, **facts),
-        *fire(fx.state, "minion_destroyed", **facts),
+        # its own 'destroyed' ability and the others' 'minion destroyed' happen together
+        *simultaneous(
+            fx.state,
+            [
+                *fire_for(m.card, "destroyed", src=uid, base=base, by=m.controller, **facts),
+                *fired(fx.state, "minion_destroyed", **facts),
+            ],
+        ),
     )
 
 
@@ -207,10 +212,12 @@ def base_hook(fx: Fx) -> Steps:
     b = fx.base
     if b >= len(fx.state.bases) or fx.state.bases[b].card != fx.card:
         return ()
-    if not rules.base_active(fx.state, b):
-        return ()
-    fn = reg.BASE_HOOKS.get(fx.card, {}).get(str(fx.ctx["moment"]))
-    return fn(Fx(unseen_by_base(fx.state, b), fx.ctx, fx.rng)) if fn else ()
+    moment = str(fx.ctx["moment"])
+    steps: Steps = ()
+    for hook in abilities.of_base(fx.state, b, BaseHook):
+        if hook.moment == moment:
+            steps += hook.effect(Fx(unseen_by_base(fx.state, b), fx.ctx, fx.rng))
+    return steps
 
 
 def unseen_by_base(state: GameState, b: int) -> GameState:
@@ -284,8 +291,10 @@ def play_card(fx: Fx) -> Steps:
 
 @continuation("on_play")
 def on_play(fx: Fx) -> Steps:
-    fn = reg.ON_PLAY.get(fx.card)
-    return fn(fx) if fn else ()
+    steps: Steps = ()
+    for ability in abilities.printed(fx.card, OnPlay):
+        steps += ability.effect(fx)
+    return steps
 
 
 @continuation("minion_played")

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
+from domain.abilities import BaseHook, BlanksBase, OnPlay, Special, Triggered, card
 from domain.fx import Fx, Steps
 from domain.model import GameState, Option, Task
-from domain.registry import base_hook, blanks_base, continuation, on_play, special, trigger
+from domain.registry import continuation
+from domain.selectors import played_here
 
 
-@on_play("aliens.supreme_overlord")
 def supreme_overlord(fx: Fx) -> Steps:
     prompt = "You may return a minion to its owner's hand"
     return fx.choose_minion(fx.minions(), prompt, then="return", optional=True)
 
 
-@on_play("aliens.invader")
 def invader(fx: Fx) -> Steps:
     return fx.gain_vp(fx.me, 1)
 
@@ -25,31 +25,26 @@ def _scout_on_scoring_base(state: GameState, seat: int, uid: str, base: int) -> 
     return found is not None and found[0] == base
 
 
-@special("aliens.scout", "after_scoring", "play", "Scout: return to hand", _scout_on_scoring_base)
 def scout(fx: Fx) -> Steps:
     return fx.return_to_hand(fx.src)
 
 
-@on_play("aliens.collector")
 def collector(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
     prompt = "You may return a minion of power 3 or less on this base to its owner's hand"
     return fx.choose_minion(small, prompt, then="return", optional=True)
 
 
-@on_play("aliens.abduction")
 def abduction(fx: Fx) -> Steps:
     """The extra minion play comes even when nothing can be returned."""
     prompt = "Return a minion to its owner's hand"
     return (*fx.choose_minion(fx.minions(), prompt, then="return"), *fx.extra_play("minion"))
 
 
-@on_play("aliens.beam_up")
 def beam_up(fx: Fx) -> Steps:
     return fx.choose_minion(fx.minions(), "Return a minion to its owner's hand", then="return")
 
 
-@on_play("aliens.crop_circles")
 def crop_circles(fx: Fx) -> Steps:
     prompt = "Choose a base: every minion there returns to its owner's hand"
     return fx.choose_base(fx.bases(), prompt, then="crop_circles_base")
@@ -63,14 +58,12 @@ def crop_circles_base(fx: Fx) -> Steps:
     return steps
 
 
-@on_play("aliens.disintegrator")
 def disintegrator(fx: Fx) -> Steps:
     small = [m for m in fx.minions() if fx.power(m) <= 3]
     prompt = "Put a minion of power 3 or less on the bottom of its owner's deck"
     return fx.choose_minion(small, prompt, then="deck_bottom")
 
 
-@on_play("aliens.invasion")
 def invasion(fx: Fx) -> Steps:
     return fx.choose_minion(fx.minions(), "Choose a minion to move", then="invasion_minion")
 
@@ -82,10 +75,6 @@ def invasion_minion(fx: Fx) -> Steps:
     return fx.choose_base(others, "Move it to which base?", then="move", uid=uid)
 
 
-blanks_base("aliens.jammed_signal")
-
-
-@on_play("aliens.probe")
 def probe(fx: Fx) -> Steps:
     options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in fx.others()]
     return fx.ask(fx.me, "seat", "Look at another player's hand", options, "probe_seat")
@@ -109,7 +98,6 @@ def probe_discard(fx: Fx) -> Steps:
     return (ev.CardDiscarded(card.uid, card.card, card.owner, "hand"),)
 
 
-@on_play("aliens.terraforming")
 def terraforming(fx: Fx) -> Steps:
     options = [
         Option(card, rules.name(card), card, card=card) for card in sorted(set(fx.state.base_deck))
@@ -137,14 +125,10 @@ def terraforming_swap(fx: Fx) -> Steps:
     )
 
 
-@trigger("base.the_homeworld", "minion_played")
 def the_homeworld(fx: Fx) -> Steps:
-    if fx.ctx["played_base"] != fx.base:
-        return ()
     return fx.extra_play("minion", seat=int(fx.ctx["played_by"]), max_power=2)
 
 
-@base_hook("base.the_mothership", "after_scoring")
 def the_mothership(fx: Fx) -> Steps:
     winners = [p.seat for p in fx.state.last_scored if p.place == 0]
     return tuple(Task("mothership_offer", fx.with_ctx(seat=s)) for s in winners)
@@ -156,3 +140,24 @@ def mothership_offer(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base, controller=seat) if fx.power(m) <= 3]
     prompt = "The Mothership: you may return one of your minions of power 3 or less here to hand"
     return fx.choose_minion(small, prompt, then="return", optional=True, seat=seat, by=seat)
+
+
+# --- the cards: each one's abilities, as values ----------------------------------------
+
+card("aliens.supreme_overlord", OnPlay(supreme_overlord))
+card("aliens.invader", OnPlay(invader))
+card(
+    "aliens.scout",
+    Special("after_scoring", "play", "Scout: return to hand", _scout_on_scoring_base, scout),
+)
+card("aliens.collector", OnPlay(collector))
+card("aliens.abduction", OnPlay(abduction))
+card("aliens.beam_up", OnPlay(beam_up))
+card("aliens.crop_circles", OnPlay(crop_circles))
+card("aliens.disintegrator", OnPlay(disintegrator))
+card("aliens.invasion", OnPlay(invasion))
+card("aliens.jammed_signal", BlanksBase())
+card("aliens.probe", OnPlay(probe))
+card("aliens.terraforming", OnPlay(terraforming))
+card("base.the_homeworld", Triggered("minion_played", the_homeworld, played_here))
+card("base.the_mothership", BaseHook("after_scoring", the_mothership))

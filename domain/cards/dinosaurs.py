@@ -4,46 +4,31 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
+from domain.abilities import DestroyedGoTo, OngoingPower, OnPlay, Protection, card
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Task
-from domain.registry import (
-    Cause,
-    Source,
-    continuation,
-    destroyed_here_go_to,
-    guard,
-    on_play,
-    ongoing_power,
-    vanilla,
-)
-
-vanilla("dinosaurs.king_rex", "base.jungle_oasis")
+from domain.registry import Cause, Source, continuation
 
 
-@on_play("dinosaurs.laseratops")
 def laseratops(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 2]
     return fx.choose_minion(small, "Destroy a minion of power 2 or less here", then="destroy")
 
 
-@ongoing_power("dinosaurs.armor_stego")
 def armor_stego(state: GameState, src: Source, base: int, m: Minion) -> int:
     return 2 if m.uid == src.uid and state.active != m.controller else 0
 
 
-@ongoing_power("dinosaurs.war_raptor")
 def war_raptor(state: GameState, src: Source, base: int, m: Minion) -> int:
     if m.uid != src.uid:
         return 0
     return sum(1 for r in state.bases[base].minions if r.card == "dinosaurs.war_raptor")
 
 
-@on_play("dinosaurs.augmentation")
 def augmentation(fx: Fx) -> Steps:
     return fx.choose_minion(fx.minions(), "Give a minion +4 power", then="power", amount=4)
 
 
-@on_play("dinosaurs.howl")
 def howl(fx: Fx) -> Steps:
     steps: Steps = ()
     for m in fx.minions(controller=fx.me):
@@ -51,7 +36,6 @@ def howl(fx: Fx) -> Steps:
     return steps
 
 
-@on_play("dinosaurs.natural_selection")
 def natural_selection(fx: Fx) -> Steps:
     prompt = "Choose one of your minions"
     return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="natural_selection_prey")
@@ -65,7 +49,6 @@ def natural_selection_prey(fx: Fx) -> Steps:
     return fx.choose_minion(prey, "Destroy a weaker minion there", then="destroy")
 
 
-@on_play("dinosaurs.rampage")
 def rampage(fx: Fx) -> Steps:
     prompt = "Choose one of your minions: its base's breakpoint drops by its power this turn"
     return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="rampage_minion")
@@ -79,7 +62,6 @@ def rampage_minion(fx: Fx) -> Steps:
     return (ev.BreakpointModified(base, -fx.power(uid), until),)
 
 
-@on_play("dinosaurs.survival_of_the_fittest")
 def survival_of_the_fittest(fx: Fx) -> Steps:
     return tuple(Task("survival_base", fx.with_ctx(base=i)) for i in fx.bases())
 
@@ -95,17 +77,14 @@ def survival_base(fx: Fx) -> Steps:
     return fx.choose_minion(weakest, "Destroy the weakest minion here", then="destroy")
 
 
-@guard("dinosaurs.tooth_and_claw_and_guns")
 def tooth_and_claw(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str | None:
     return "absorb" if src.host == m.uid and cause.kind != "rule" else None
 
 
-@ongoing_power("dinosaurs.upgrade")
 def upgrade(state: GameState, src: Source, base: int, m: Minion) -> int:
     return 2 if src.host == m.uid else 0
 
 
-@guard("dinosaurs.wildlife_preserve")
 def wildlife_preserve(
     state: GameState, src: Source, base: int, m: Minion, cause: Cause
 ) -> str | None:
@@ -114,7 +93,6 @@ def wildlife_preserve(
     return "block" if mine_here and opponent_action else None
 
 
-@on_play("dinosaurs.wildlife_preserve")
 def wildlife_preserve_played(fx: Fx) -> Steps:
     steps: list[ev.Event] = []
     for m in fx.minions(base=fx.base, controller=fx.me):
@@ -126,4 +104,19 @@ def wildlife_preserve_played(fx: Fx) -> Steps:
     return tuple(steps)
 
 
-destroyed_here_go_to("base.tar_pits", "deck_bottom")
+# --- the cards: each one's abilities, as values ----------------------------------------
+
+card("dinosaurs.king_rex")
+card("base.jungle_oasis")
+card("dinosaurs.laseratops", OnPlay(laseratops))
+card("dinosaurs.armor_stego", OngoingPower(armor_stego))
+card("dinosaurs.war_raptor", OngoingPower(war_raptor))
+card("dinosaurs.augmentation", OnPlay(augmentation))
+card("dinosaurs.howl", OnPlay(howl))
+card("dinosaurs.natural_selection", OnPlay(natural_selection))
+card("dinosaurs.rampage", OnPlay(rampage))
+card("dinosaurs.survival_of_the_fittest", OnPlay(survival_of_the_fittest))
+card("dinosaurs.tooth_and_claw_and_guns", Protection(tooth_and_claw))
+card("dinosaurs.upgrade", OngoingPower(upgrade))
+card("dinosaurs.wildlife_preserve", Protection(wildlife_preserve), OnPlay(wildlife_preserve_played))
+card("base.tar_pits", DestroyedGoTo("deck_bottom"))

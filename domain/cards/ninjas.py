@@ -3,33 +3,30 @@
 from __future__ import annotations
 
 from domain import rules
+from domain.abilities import (
+    AttachCondition,
+    BaseHook,
+    BlanksBase,
+    OngoingPower,
+    OnPlay,
+    Protection,
+    Special,
+    Triggered,
+    card,
+)
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Task
-from domain.registry import (
-    Cause,
-    Source,
-    attach_condition,
-    base_hook,
-    blanks_base_for,
-    continuation,
-    guard,
-    on_play,
-    ongoing_power,
-    special,
-    trigger,
-)
-from domain.triggers import until_its_controllers_next_turn
+from domain.registry import Cause, Source, continuation
+from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
 
 # --- minions ---------------------------------------------------------------------------------
 
 
-@on_play("ninjas.ninja_master")
 def ninja_master(fx: Fx) -> Steps:
     prompt = "Ninja Master: you may destroy a minion on this base"
     return fx.choose_minion(fx.minions(base=fx.base), prompt, then="destroy", optional=True)
 
 
-@on_play("ninjas.tiger_assassin")
 def tiger_assassin(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
     prompt = "Tiger Assassin: you may destroy a minion of power 3 or less on this base"
@@ -46,7 +43,6 @@ def _shinobi_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     return not rules.play_forbidden(state, seat, "ninjas.shinobi", base)
 
 
-@special("ninjas.shinobi", "before_scoring", "hand", "Shinobi: play it here", _shinobi_may)
 def shinobi(fx: Fx) -> Steps:
     return (*fx.set_flag(_shinobi_flag(fx.state, fx.me, fx.base)), *fx.play(fx.src, fx.base))
 
@@ -58,13 +54,6 @@ def _acolyte_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     return not rules.play_forbidden(state, seat, "ninjas.ninja_acolyte", found[0])
 
 
-@special(
-    "ninjas.ninja_acolyte",
-    "play",
-    "play",
-    "Ninja Acolyte: return it to your hand and play a minion here instead",
-    _acolyte_may,
-)
 def ninja_acolyte(fx: Fx) -> Steps:
     here = fx.state.bases[fx.base].card
     return (*fx.return_to_hand(fx.src), *fx.then("acolyte_replace", here=here))
@@ -81,12 +70,10 @@ def acolyte_replace(fx: Fx) -> Steps:
 # --- actions ---------------------------------------------------------------------------------
 
 
-@on_play("ninjas.assassination")
 def assassination(fx: Fx) -> Steps:
     return fx.note(fx.src, f"turn {fx.state.turn}")  # only the turn it was played in counts
 
 
-@trigger("ninjas.assassination", "end_of_turn")
 def assassination_strikes(fx: Fx) -> Steps:
     note = next((a.note for _, a, _ in fx.attached() if a.uid == fx.src), None)
     host = fx.ctx.get("host")
@@ -102,7 +89,6 @@ def _hand_minions_for(fx: Fx, base: int) -> list[str]:
     ]
 
 
-@on_play("ninjas.disguise")
 def disguise(fx: Fx) -> Steps:
     mine = [m for m in fx.minions(controller=fx.me) if _hand_minions_for(fx, fx.base_of(m))]
     prompt = "Disguise: choose one of your minions to swap for a minion from your hand"
@@ -143,23 +129,14 @@ def _hidden_ninja_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     return not rules.play_forbidden(state, seat, "ninjas.hidden_ninja", -1)
 
 
-@special(
-    "ninjas.hidden_ninja",
-    "before_scoring",
-    "hand",
-    "Hidden Ninja: play it and a minion onto the scoring base",
-    _hidden_ninja_may,
-)
 def hidden_ninja(fx: Fx) -> Steps:
     here = fx.state.bases[fx.base].card
     return (*fx.play(fx.src), *fx.extra_play("minion", base=here, now=True))
 
 
 INFILTRATING = "ignores this base"
-blanks_base_for("ninjas.infiltrate", when_noted=INFILTRATING)
 
 
-@on_play("ninjas.infiltrate")
 def infiltrate(fx: Fx) -> Steps:
     others = [a for a in fx.state.bases[fx.base].attached if a.uid != fx.src]
     prompt = "Infiltrate: destroy an action attached to this base"
@@ -183,10 +160,6 @@ def infiltrate_ignored(fx: Fx) -> Steps:
     return fx.note(fx.src, INFILTRATING) if fx.choice else ()
 
 
-until_its_controllers_next_turn("ninjas.infiltrate")
-
-
-@on_play("ninjas.poison")
 def poison(fx: Fx) -> Steps:
     return fx.then("poison_pick", host_uid=fx.ctx.get("uid"))
 
@@ -206,32 +179,24 @@ def poison_destroy(fx: Fx) -> Steps:
     return (*fx.destroy_attached(str(fx.choice)), *fx.then("poison_pick"))
 
 
-@ongoing_power("ninjas.poison")
 def poison_power(state: GameState, src: Source, base: int, m: Minion) -> int:
     return -4 if src.host == m.uid else 0
 
 
-@on_play("ninjas.seeing_stars")
 def seeing_stars(fx: Fx) -> Steps:
     small = [m for m in fx.minions() if fx.power(m) <= 3]
     return fx.choose_minion(small, "Seeing Stars: destroy a minion of power 3 or less", "destroy")
 
 
-@attach_condition("ninjas.smoke_bomb")
 def smoke_bomb_target(state: GameState, seat: int, base: int, m: Minion | None) -> bool:
     return m is not None and m.controller == seat
 
 
-@guard("ninjas.smoke_bomb")
 def smoke_bomb(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str | None:
     theirs = cause.kind == "action" and cause.seat is not None and cause.seat != src.controller
     return "block" if src.host == m.uid and theirs else None
 
 
-until_its_controllers_next_turn("ninjas.smoke_bomb")
-
-
-@on_play("ninjas.way_of_deception")
 def way_of_deception(fx: Fx) -> Steps:
     prompt = "Way of Deception: choose one of your minions to move"
     return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="deception_to")
@@ -247,7 +212,6 @@ def deception_to(fx: Fx) -> Steps:
 # --- bases -----------------------------------------------------------------------------------
 
 
-@base_hook("base.ninja_dojo", "after_scoring")
 def ninja_dojo(fx: Fx) -> Steps:
     winners = [p.seat for p in fx.state.last_scored if p.place == 0]
     return tuple(Task("ninja_dojo_offer", fx.with_ctx(seat=s)) for s in winners)
@@ -260,7 +224,6 @@ def ninja_dojo_offer(fx: Fx) -> Steps:
     return fx.choose_minion(fx.minions(), prompt, then="destroy", optional=True, seat=seat, by=seat)
 
 
-@base_hook("base.temple_of_goju", "after_scoring")
 def temple_of_goju(fx: Fx) -> Steps:
     seats = sorted({m.controller for m in fx.minions(base=fx.base)})
     return tuple(Task("goju_strongest", fx.with_ctx(seat=s)) for s in seats)
@@ -276,3 +239,52 @@ def goju_strongest(fx: Fx) -> Steps:
     strongest = [m for m in mine if fx.power(m) == top]
     prompt = "Temple of Goju: your strongest minion here goes to the bottom of its owner's deck"
     return fx.choose_minion(strongest, prompt, then="deck_bottom", seat=seat, by=seat)
+
+
+# --- the cards: each one's abilities, as values ----------------------------------------
+
+card("ninjas.ninja_master", OnPlay(ninja_master))
+card("ninjas.tiger_assassin", OnPlay(tiger_assassin))
+card(
+    "ninjas.shinobi",
+    Special("before_scoring", "hand", "Shinobi: play it here", _shinobi_may, shinobi),
+)
+card(
+    "ninjas.ninja_acolyte",
+    Special(
+        "play",
+        "play",
+        "Ninja Acolyte: return it to your hand and play a minion here instead",
+        _acolyte_may,
+        ninja_acolyte,
+    ),
+)
+card("ninjas.assassination", OnPlay(assassination), Triggered("end_of_turn", assassination_strikes))
+card("ninjas.disguise", OnPlay(disguise))
+card(
+    "ninjas.hidden_ninja",
+    Special(
+        "before_scoring",
+        "hand",
+        "Hidden Ninja: play it and a minion onto the scoring base",
+        _hidden_ninja_may,
+        hidden_ninja,
+    ),
+)
+card(
+    "ninjas.infiltrate",
+    BlanksBase(only_for_controller=True, when_noted=INFILTRATING),
+    OnPlay(infiltrate),
+    LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN,
+)
+card("ninjas.poison", OnPlay(poison), OngoingPower(poison_power))
+card("ninjas.seeing_stars", OnPlay(seeing_stars))
+card(
+    "ninjas.smoke_bomb",
+    AttachCondition(smoke_bomb_target),
+    Protection(smoke_bomb),
+    LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN,
+)
+card("ninjas.way_of_deception", OnPlay(way_of_deception))
+card("base.ninja_dojo", BaseHook("after_scoring", ninja_dojo))
+card("base.temple_of_goju", BaseHook("after_scoring", temple_of_goju))

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from domain import rules
+from domain.abilities import BaseHook, OnPlay, Protection, Special, card
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task
-from domain.registry import Cause, Source, base_hook, continuation, guard, on_play, special
+from domain.registry import Cause, Source, continuation
 
 # --- minions ---------------------------------------------------------------------------------
 
@@ -16,12 +17,10 @@ def _elsewhere(state: GameState, seat: int, uid: str, base: int) -> bool:
     return found is not None and found[0] != base
 
 
-@special("pirates.pirate_king", "before_scoring", "play", "Pirate King: move it here", _elsewhere)
 def pirate_king(fx: Fx) -> Steps:
     return fx.move(fx.src, fx.base)
 
 
-@guard("pirates.buccaneer")
 def buccaneer(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> Task | None:
     if m.uid != src.uid or cause.verb != "destroy" or len(state.bases) < 2:
         return None
@@ -37,7 +36,6 @@ def buccaneer_escape(fx: Fx) -> Steps:
     return fx.choose_base(others, prompt, "move", seat=seat, uid=uid, kind="minion", **cause)
 
 
-@on_play("pirates.saucy_wench")
 def saucy_wench(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 2]
     prompt = "Saucy Wench: you may destroy a minion of power 2 or less on this base"
@@ -49,13 +47,6 @@ def _on_scored_base(state: GameState, seat: int, uid: str, base: int) -> bool:
     return found is not None and found[0] == base and len(state.bases) > 1
 
 
-@special(
-    "pirates.first_mate",
-    "after_scoring",
-    "play",
-    "First Mate: move it to another base",
-    _on_scored_base,
-)
 def first_mate(fx: Fx) -> Steps:
     others = [i for i in fx.bases() if i != fx.base]
     return fx.choose_base(others, "Move First Mate to which base?", "move", uid=fx.src, to=None)
@@ -64,7 +55,6 @@ def first_mate(fx: Fx) -> Steps:
 # --- actions ---------------------------------------------------------------------------------
 
 
-@on_play("pirates.broadside")
 def broadside(fx: Fx) -> Steps:
     mine = sorted({fx.base_of(m) for m in fx.minions(controller=fx.me)})
     prompt = "Broadside: choose a base where you have a minion"
@@ -89,7 +79,6 @@ def broadside_fire(fx: Fx) -> Steps:
     return steps
 
 
-@on_play("pirates.cannon")
 def cannon(fx: Fx) -> Steps:
     return fx.then("cannon_aim", left=2, done=[])
 
@@ -138,12 +127,10 @@ def sail_move(fx: Fx) -> Steps:
     return (*fx.move(uid, int(fx.choice)), *fx.then("sail_pick", left=rest, done=done))
 
 
-@on_play("pirates.dinghy")
 def dinghy(fx: Fx) -> Steps:
     return _sail(fx, 2)
 
 
-@on_play("pirates.full_sail")
 def full_sail(fx: Fx) -> Steps:
     return _sail(fx, None)
 
@@ -154,12 +141,10 @@ def _full_sail_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     return not rules.play_forbidden(state, seat, "pirates.full_sail", -1)
 
 
-@special("pirates.full_sail", "before_scoring", "hand", "Full Sail: play it now", _full_sail_may)
 def full_sail_special(fx: Fx) -> Steps:
     return fx.play(fx.src)
 
 
-@on_play("pirates.powderkeg")
 def powderkeg(fx: Fx) -> Steps:
     prompt = "Powderkeg: destroy one of your minions (and every minion there no stronger)"
     return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="powderkeg_blast")
@@ -177,7 +162,6 @@ def powderkeg_blast(fx: Fx) -> Steps:
     return steps
 
 
-@on_play("pirates.sea_dogs")
 def sea_dogs(fx: Fx) -> Steps:
     named = dict.fromkeys(f for p in fx.state.players for f in p.factions)
     options = [Option(f, catalogue().name(f), f) for f in named]
@@ -215,7 +199,6 @@ def sea_dogs_to(fx: Fx) -> Steps:
     return steps
 
 
-@on_play("pirates.shanghai")
 def shanghai(fx: Fx) -> Steps:
     theirs = [m for m in fx.minions() if m.controller != fx.me]
     prompt = "Shanghai: choose an opponent's minion to move"
@@ -229,7 +212,6 @@ def shanghai_to(fx: Fx) -> Steps:
     return fx.choose_base(others, "Move it to which base?", then="move", uid=uid, to=None)
 
 
-@on_play("pirates.swashbuckling")
 def swashbuckling(fx: Fx) -> Steps:
     steps: Steps = ()
     for m in fx.minions(controller=fx.me):
@@ -240,7 +222,6 @@ def swashbuckling(fx: Fx) -> Steps:
 # --- bases -----------------------------------------------------------------------------------
 
 
-@base_hook("base.the_grey_opal", "after_scoring")
 def the_grey_opal(fx: Fx) -> Steps:
     losers = [p.seat for p in fx.state.last_scored if p.place != 0]
     return tuple(Task("grey_opal_offer", fx.with_ctx(seat=s)) for s in losers)
@@ -262,7 +243,6 @@ def grey_opal_to(fx: Fx) -> Steps:
     return fx.choose_base(others, "Move it to which base?", "move", seat=seat, uid=uid)
 
 
-@base_hook("base.tortuga", "replaced")
 def tortuga(fx: Fx) -> Steps:
     runners = [p.seat for p in fx.state.last_scored if p.place == 1]
     return tuple(Task("tortuga_offer", fx.with_ctx(seat=s)) for s in runners)
@@ -276,3 +256,33 @@ def tortuga_offer(fx: Fx) -> Steps:
     return fx.choose_minion(
         elsewhere, prompt, "move", optional=True, seat=seat, by=seat, to=fx.base
     )
+
+
+# --- the cards: each one's abilities, as values ----------------------------------------
+
+card(
+    "pirates.pirate_king",
+    Special("before_scoring", "play", "Pirate King: move it here", _elsewhere, pirate_king),
+)
+card("pirates.buccaneer", Protection(buccaneer))
+card("pirates.saucy_wench", OnPlay(saucy_wench))
+card(
+    "pirates.first_mate",
+    Special(
+        "after_scoring", "play", "First Mate: move it to another base", _on_scored_base, first_mate
+    ),
+)
+card("pirates.broadside", OnPlay(broadside))
+card("pirates.cannon", OnPlay(cannon))
+card("pirates.dinghy", OnPlay(dinghy))
+card(
+    "pirates.full_sail",
+    OnPlay(full_sail),
+    Special("before_scoring", "hand", "Full Sail: play it now", _full_sail_may, full_sail_special),
+)
+card("pirates.powderkeg", OnPlay(powderkeg))
+card("pirates.sea_dogs", OnPlay(sea_dogs))
+card("pirates.shanghai", OnPlay(shanghai))
+card("pirates.swashbuckling", OnPlay(swashbuckling))
+card("base.the_grey_opal", BaseHook("after_scoring", the_grey_opal))
+card("base.tortuga", BaseHook("replaced", tortuga))

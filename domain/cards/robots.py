@@ -4,18 +4,11 @@ Bases: Factory 436-1337, The Central Brain."""
 from __future__ import annotations
 
 from domain import rules
+from domain.abilities import OngoingPower, OnPlay, Protection, ScoringBonus, Triggered, card
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
-from domain.registry import (
-    Cause,
-    Source,
-    continuation,
-    guard,
-    on_play,
-    ongoing_power,
-    scoring_bonus,
-    trigger,
-)
+from domain.registry import Cause, Source, continuation
+from domain.selectors import another_of_its_controllers_minions
 
 ALPHA = "robots.microbot_alpha"
 
@@ -43,7 +36,6 @@ def _first_minion_this_turn(fx: Fx) -> bool:
     return fx.state.players[fx.me].minions_played <= 1
 
 
-@ongoing_power(ALPHA)
 def microbot_alpha(state: GameState, src: Source, base: int, m: Minion) -> int:
     if m.uid != src.uid:
         return 0
@@ -54,30 +46,23 @@ def microbot_alpha(state: GameState, src: Source, base: int, m: Minion) -> int:
     )
 
 
-@trigger("robots.microbot_archive", "destroyed")
 def microbot_archive_itself(fx: Fx) -> Steps:
     return fx.draw(fx.me, 1)
 
 
-@trigger("robots.microbot_archive", "minion_destroyed")
 def microbot_archive(fx: Fx) -> Steps:
-    if fx.ctx["uid"] == fx.src or int(fx.ctx["controller"]) != fx.me:
-        return ()
     gone = Minion(str(fx.ctx["uid"]), str(fx.ctx["destroyed_card"]), int(fx.ctx["owner"]), fx.me)
     return fx.draw(fx.me, 1) if is_microbot(fx.state, gone) else ()
 
 
-@on_play("robots.microbot_fixer")
 def microbot_fixer_played(fx: Fx) -> Steps:
     return fx.extra_play("minion") if _first_minion_this_turn(fx) else ()
 
 
-@ongoing_power("robots.microbot_fixer")
 def microbot_fixer(state: GameState, src: Source, base: int, m: Minion) -> int:
     return 1 if m.controller == src.controller and is_microbot(state, m) else 0
 
 
-@on_play("robots.microbot_guard")
 def microbot_guard(fx: Fx) -> Steps:
     mine = len(fx.minions(base=fx.base, controller=fx.me))
     weaker = [m for m in fx.minions(base=fx.base) if fx.power(m) < mine]
@@ -85,7 +70,6 @@ def microbot_guard(fx: Fx) -> Steps:
     return fx.choose_minion(weaker, prompt, then="destroy")
 
 
-@on_play("robots.microbot_reclaimer")
 def microbot_reclaimer(fx: Fx) -> Steps:
     extra = fx.extra_play("minion") if _first_minion_this_turn(fx) else ()
     return (*extra, *fx.then("reclaimer_pick", picked=[]))
@@ -119,7 +103,6 @@ def reclaimer_shuffle(fx: Fx) -> Steps:
 # --- the other robots --------------------------------------------------------------------------
 
 
-@trigger("robots.nukebot", "destroyed")
 def nukebot(fx: Fx) -> Steps:
     steps: Steps = ()
     for m in fx.minions(base=fx.base):
@@ -128,12 +111,10 @@ def nukebot(fx: Fx) -> Steps:
     return steps
 
 
-@guard("robots.warbot")
 def warbot(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str | None:
     return "block" if m.uid == src.uid and cause.verb == "destroy" else None
 
 
-@on_play("robots.hoverbot")
 def hoverbot(fx: Fx) -> Steps:
     steps, card = fx.reveal_top()
     if card is None or rules.card_type(card.card) != "minion":
@@ -149,12 +130,10 @@ def hoverbot_play(fx: Fx) -> Steps:
     return fx.play(str(fx.ctx["uid"]), base=int(fx.choice))
 
 
-@on_play("robots.zapbot")
 def zapbot(fx: Fx) -> Steps:
     return fx.extra_play("minion", max_power=2)
 
 
-@on_play("robots.tech_center")
 def tech_center(fx: Fx) -> Steps:
     prompt = "Choose a base: draw a card for each minion you have there"
     return fx.choose_base(fx.bases(), prompt, then="tech_center_draw")
@@ -168,12 +147,30 @@ def tech_center_draw(fx: Fx) -> Steps:
 # --- bases -------------------------------------------------------------------------------------
 
 
-@scoring_bonus("base.factory_436_1337")
 def factory_436_1337(state: GameState, base: int, places: dict[int, int]) -> dict[int, int]:
     powers = rules.power_by_seat(state, base)
     return {seat: powers[seat] // 5 for seat, place in places.items() if place == 0}
 
 
-@ongoing_power("base.the_central_brain")
 def the_central_brain(state: GameState, src: Source, base: int, m: Minion) -> int:
     return 1 if base == src.base else 0
+
+
+# --- the cards: each one's abilities, as values ----------------------------------------
+
+card(ALPHA, OngoingPower(microbot_alpha))
+card(
+    "robots.microbot_archive",
+    Triggered("destroyed", microbot_archive_itself),
+    Triggered("minion_destroyed", microbot_archive, another_of_its_controllers_minions),
+)
+card("robots.microbot_fixer", OnPlay(microbot_fixer_played), OngoingPower(microbot_fixer))
+card("robots.microbot_guard", OnPlay(microbot_guard))
+card("robots.microbot_reclaimer", OnPlay(microbot_reclaimer))
+card("robots.nukebot", Triggered("destroyed", nukebot))
+card("robots.warbot", Protection(warbot))
+card("robots.hoverbot", OnPlay(hoverbot))
+card("robots.zapbot", OnPlay(zapbot))
+card("robots.tech_center", OnPlay(tech_center))
+card("base.factory_436_1337", ScoringBonus(factory_436_1337))
+card("base.the_central_brain", OngoingPower(the_central_brain))

@@ -4,38 +4,29 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
+from domain.abilities import OnPlay, Protection, Restriction, Triggered, card
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Task
-from domain.registry import (
-    Cause,
-    Source,
-    continuation,
-    forbids_play,
-    guard,
-    on_play,
-    trigger,
-)
+from domain.registry import Cause, Source, continuation
+from domain.selectors import an_opponent_played_here, destroyed_here, its_controllers_turn
 
 # --- minions -------------------------------------------------------------------------------
 
 
-@trigger("tricksters.leprechaun", "minion_played")
 def leprechaun(fx: Fx) -> Steps:
     uid = str(fx.ctx["uid"])
-    if int(fx.ctx["played_by"]) == fx.me or fx.base_of(uid) != fx.base:
+    if fx.base_of(uid) != fx.base:  # it left meanwhile
         return ()
     return fx.destroy(uid) if fx.power(uid) < fx.power(fx.src) else ()
 
 
-@trigger("tricksters.brownie", "affected")
 def brownie(fx: Fx) -> Steps:
     if not fx.ctx.get("cause_played"):  # only a card being played, not one already in play
         return ()
     return fx.random_discard(int(fx.ctx["cause_seat"]), 2)
 
 
-@on_play("tricksters.gnome")
 def gnome(fx: Fx) -> Steps:
     count = len(fx.minions(base=fx.base, controller=fx.me))
     weaker = [m for m in fx.minions(base=fx.base) if fx.power(m) < count]
@@ -43,7 +34,6 @@ def gnome(fx: Fx) -> Steps:
     return fx.choose_minion(weaker, prompt, then="destroy", optional=True)
 
 
-@trigger("tricksters.gremlin", "destroyed")
 def gremlin(fx: Fx) -> Steps:
     steps = fx.draw(fx.me, 1)
     for seat in fx.others():
@@ -54,7 +44,6 @@ def gremlin(fx: Fx) -> Steps:
 # --- actions -------------------------------------------------------------------------------
 
 
-@on_play("tricksters.block_the_path")
 def block_the_path(fx: Fx) -> Steps:
     factions = dict.fromkeys(f for p in fx.state.players for f in p.factions)
     options = [Option(f, catalogue().name(f), f) for f in factions]
@@ -71,21 +60,18 @@ def _note(state: GameState, src: Source) -> str | None:
     return next((a.note for a in state.bases[src.base].attached if a.uid == src.uid), None)
 
 
-@forbids_play("tricksters.block_the_path")
 def block_the_path_forbids(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
     if base != src.base or rules.card_type(card) != "minion":
         return False
     return rules.faction_of(card) == _note(state, src)
 
 
-@on_play("tricksters.disenchant")
 def disenchant(fx: Fx) -> Steps:
     actions = [a for _, a, _ in fx.attached()]
     prompt = "Destroy an action attached to a minion or a base"
     return fx.choose_card(actions, prompt, then="destroy_attached")
 
 
-@on_play("tricksters.enshrouding_mist")
 def enshrouding_mist_played(fx: Fx) -> Steps:
     """Its extra play is there on the turn it is played too: it is one of your turns."""
     if fx.state.active != fx.me or fx.state.phase != "play":
@@ -93,18 +79,14 @@ def enshrouding_mist_played(fx: Fx) -> Steps:
     return fx.extra_play("minion", base=fx.state.bases[fx.base].card)
 
 
-@trigger("tricksters.enshrouding_mist", "start_of_turn")
 def enshrouding_mist(fx: Fx) -> Steps:
     """At the start of my turn: an extra minion play for this base, kept for the play phase."""
-    if int(fx.ctx["seat"]) != fx.me:
-        return ()
     return (ev.PlayGranted(fx.me, "minion", base=fx.state.bases[fx.base].card, source=fx.card),)
 
 
-@trigger("tricksters.flame_trap", "minion_played")
 def flame_trap(fx: Fx) -> Steps:
     uid = str(fx.ctx["uid"])
-    if int(fx.ctx["played_by"]) == fx.me or fx.base_of(uid) != fx.base:
+    if fx.base_of(uid) != fx.base:  # it left meanwhile
         return ()
     return (*fx.destroy(uid), *fx.destroy_attached(fx.src))
 
@@ -112,7 +94,6 @@ def flame_trap(fx: Fx) -> Steps:
 HIDEOUT = "tricksters.hideout"
 
 
-@guard(HIDEOUT)
 def hideout(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str | Task | None:
     opponent_action = cause.kind == "action" and cause.seat not in (None, src.controller)
     if not opponent_action or m.controller != src.controller:
@@ -138,7 +119,6 @@ def hideout_used(fx: Fx) -> Steps:
     )
 
 
-@on_play("tricksters.mark_of_sleep")
 def mark_of_sleep(fx: Fx) -> Steps:
     seats = [*fx.others(), fx.me]
     options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in seats]
@@ -153,16 +133,12 @@ def mark_of_sleep_seat(fx: Fx) -> Steps:
     return fx.linger("tricksters.mark_of_sleep", seat, turn, turn)
 
 
-@forbids_play("tricksters.mark_of_sleep")
 def mark_of_sleep_forbids(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
     return seat == src.controller and rules.card_type(card) == "action"
 
 
-@trigger("tricksters.pay_the_piper", "minion_played")
 def pay_the_piper(fx: Fx) -> Steps:
     seat = int(fx.ctx["played_by"])
-    if seat == fx.me or int(fx.ctx["played_base"]) != fx.base:
-        return ()
     prompt = "Pay the Piper: discard a card"
     return fx.choose_card(fx.hand(seat), prompt, "pay_the_piper_discard", seat=seat, victim=seat)
 
@@ -173,7 +149,6 @@ def pay_the_piper_discard(fx: Fx) -> Steps:
     return fx.discard_from_hand(card)
 
 
-@on_play("tricksters.take_the_shinies")
 def take_the_shinies(fx: Fx) -> Steps:
     steps: Steps = ()
     for seat in fx.others():
@@ -184,16 +159,34 @@ def take_the_shinies(fx: Fx) -> Steps:
 # --- bases ---------------------------------------------------------------------------------
 
 
-@trigger("base.cave_of_shinies", "minion_destroyed")
 def cave_of_shinies(fx: Fx) -> Steps:
-    if fx.ctx["destroyed_base"] != fx.base:
-        return ()
     return fx.gain_vp(int(fx.ctx["owner"]), 1, "base.cave_of_shinies")
 
 
-@trigger("base.mushroom_kingdom", "start_of_turn")
 def mushroom_kingdom(fx: Fx) -> Steps:
     seat = int(fx.ctx["seat"])
     theirs = [m for m in fx.minions() if m.controller != seat and fx.base_of(m) != fx.base]
     prompt = "Mushroom Kingdom: you may move an opponent's minion to this base"
     return fx.choose_minion(theirs, prompt, "move", optional=True, seat=seat, to=fx.base)
+
+
+# --- the cards: each one's abilities, as values ----------------------------------------
+
+card("tricksters.leprechaun", Triggered("minion_played", leprechaun, an_opponent_played_here))
+card("tricksters.brownie", Triggered("affected", brownie))
+card("tricksters.gnome", OnPlay(gnome))
+card("tricksters.gremlin", Triggered("destroyed", gremlin))
+card("tricksters.block_the_path", OnPlay(block_the_path), Restriction(block_the_path_forbids))
+card("tricksters.disenchant", OnPlay(disenchant))
+card(
+    "tricksters.enshrouding_mist",
+    OnPlay(enshrouding_mist_played),
+    Triggered("start_of_turn", enshrouding_mist, its_controllers_turn),
+)
+card("tricksters.flame_trap", Triggered("minion_played", flame_trap, an_opponent_played_here))
+card(HIDEOUT, Protection(hideout))
+card("tricksters.mark_of_sleep", OnPlay(mark_of_sleep), Restriction(mark_of_sleep_forbids))
+card("tricksters.pay_the_piper", Triggered("minion_played", pay_the_piper, an_opponent_played_here))
+card("tricksters.take_the_shinies", OnPlay(take_the_shinies))
+card("base.cave_of_shinies", Triggered("minion_destroyed", cave_of_shinies, destroyed_here))
+card("base.mushroom_kingdom", Triggered("start_of_turn", mushroom_kingdom))

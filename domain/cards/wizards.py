@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
+from domain.abilities import BaseHook, OnPlay, Triggered, card
 from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
 from domain.model import CardRef, Option, Task
-from domain.registry import base_hook, continuation, on_play, trigger
+from domain.registry import continuation
 from domain.verbs import action_playable, play_now
 
 PORTAL_SIZE = 5
@@ -47,14 +48,12 @@ def _archmage_action(fx: Fx) -> Steps:
     return (*fx.set_flag(flag), *fx.extra_play("action"))
 
 
-@on_play("wizards.archmage")
 def archmage_played(fx: Fx) -> Steps:
     """Decision: the turn it is played counts as one of 'your turns while it is in play', so
     played on my own turn it grants its extra action at once (not on another player's turn)."""
     return _archmage_action(fx) if fx.state.active == fx.me else ()
 
 
-@trigger("wizards.archmage", "start_of_turn")
 def archmage(fx: Fx) -> Steps:
     if int(fx.ctx["seat"]) != fx.me:
         return ()
@@ -62,17 +61,14 @@ def archmage(fx: Fx) -> Steps:
     return (*fx.set_flag(flag), ev.PlayGranted(fx.me, "action", source=fx.card))
 
 
-@on_play("wizards.chronomage")
 def chronomage(fx: Fx) -> Steps:
     return fx.extra_play("action")
 
 
-@on_play("wizards.enchantress")
 def enchantress(fx: Fx) -> Steps:
     return fx.draw(fx.me, 1)
 
 
-@on_play("wizards.neophyte")
 def neophyte(fx: Fx) -> Steps:
     steps, card = fx.reveal_top()
     if card is None or rules.card_type(card.card) != "action":
@@ -107,7 +103,6 @@ def neophyte_choice(fx: Fx) -> Steps:
 # --- actions -----------------------------------------------------------------------------------
 
 
-@on_play("wizards.mass_enchantment")
 def mass_enchantment(fx: Fx) -> Steps:
     steps: Steps = ()
     revealed: list[CardRef] = []
@@ -129,12 +124,10 @@ def mass_enchantment_play(fx: Fx) -> Steps:
     return play_action_now(fx, card) if card else ()
 
 
-@on_play("wizards.mystic_studies")
 def mystic_studies(fx: Fx) -> Steps:
     return fx.draw(fx.me, 2)
 
 
-@on_play("wizards.portal")
 def portal(fx: Fx) -> Steps:
     steps, top = fx.top_of_deck(PORTAL_SIZE)
     steps += tuple(e for c in top for e in fx.reveal(c, "deck"))
@@ -181,7 +174,6 @@ def portal_order(fx: Fx) -> Steps:
     return (ev.DeckShuffled(fx.me, (*top, *rest)),)
 
 
-@on_play("wizards.sacrifice")
 def sacrifice(fx: Fx) -> Steps:
     prompt = "Choose one of your minions: draw cards equal to its power, then destroy it"
     return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="sacrifice_minion")
@@ -193,7 +185,6 @@ def sacrifice_minion(fx: Fx) -> Steps:
     return (*fx.draw(fx.me, fx.power(uid)), *fx.destroy(uid))
 
 
-@on_play("wizards.scry")
 def scry(fx: Fx) -> Steps:
     p = fx.state.players[fx.me]  # an empty deck is first replaced by the shuffled discard
     steps, deck = ((), list(p.deck)) if p.deck else fx.top_of_deck(len(p.discard))
@@ -217,17 +208,14 @@ def scry_shuffle(fx: Fx) -> Steps:
     return fx.shuffle_deck()
 
 
-@on_play("wizards.summon")
 def summon(fx: Fx) -> Steps:
     return fx.extra_play("minion")
 
 
-@on_play("wizards.time_loop")
 def time_loop(fx: Fx) -> Steps:
     return (*fx.extra_play("action"), *fx.extra_play("action"))
 
 
-@on_play("wizards.winds_of_change")
 def winds_of_change(fx: Fx) -> Steps:
     shuffle = fx.shuffle_deck(adding=fx.hand())
     return (*shuffle, *fx.draw(fx.me, 5), *fx.extra_play("action"))
@@ -236,7 +224,6 @@ def winds_of_change(fx: Fx) -> Steps:
 # --- bases -------------------------------------------------------------------------------------
 
 
-@base_hook("base.school_of_wizardry", "replacement")
 def school_of_wizardry(fx: Fx) -> Steps:
     winners = [p.seat for p in fx.state.last_scored if p.place == 0]
     top = fx.state.base_deck[:3]
@@ -268,7 +255,6 @@ def school_order(fx: Fx) -> Steps:
     return (ev.BaseDeckReordered(top, 2, int(fx.ctx["seat"])),)
 
 
-@base_hook("base.the_great_library", "after_scoring")
 def the_great_library(fx: Fx) -> Steps:
     seats = sorted({m.controller for m in fx.minions(base=fx.base)})
     return tuple(Task("library_offer", fx.with_ctx(seat=s)) for s in seats)
@@ -285,3 +271,21 @@ def library_offer(fx: Fx) -> Steps:
 @continuation("library_draw")
 def library_draw(fx: Fx) -> Steps:
     return fx.draw(int(fx.ctx["seat"]), 1)
+
+
+# --- the cards: each one's abilities, as values ----------------------------------------
+
+card("wizards.archmage", OnPlay(archmage_played), Triggered("start_of_turn", archmage))
+card("wizards.chronomage", OnPlay(chronomage))
+card("wizards.enchantress", OnPlay(enchantress))
+card("wizards.neophyte", OnPlay(neophyte))
+card("wizards.mass_enchantment", OnPlay(mass_enchantment))
+card("wizards.mystic_studies", OnPlay(mystic_studies))
+card("wizards.portal", OnPlay(portal))
+card("wizards.sacrifice", OnPlay(sacrifice))
+card("wizards.scry", OnPlay(scry))
+card("wizards.summon", OnPlay(summon))
+card("wizards.time_loop", OnPlay(time_loop))
+card("wizards.winds_of_change", OnPlay(winds_of_change))
+card("base.school_of_wizardry", BaseHook("replacement", school_of_wizardry))
+card("base.the_great_library", BaseHook("after_scoring", the_great_library))

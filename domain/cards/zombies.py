@@ -8,20 +8,19 @@ from typing import Any
 
 from domain import events as ev
 from domain import rules
+from domain.abilities import (
+    BaseHook,
+    OnPlay,
+    PlaysFromDiscard,
+    Restriction,
+    ScoringBonus,
+    Special,
+    card,
+)
 from domain.fx import Fx, Steps
 from domain.model import CardRef, GameState, Option
-from domain.registry import (
-    Source,
-    base_hook,
-    continuation,
-    discard_plays,
-    forbids_play,
-    on_play,
-    play_condition,
-    scoring_bonus,
-    special,
-)
-from domain.triggers import until_its_controllers_next_turn
+from domain.registry import Source, continuation, play_condition
+from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
 
 
 def _distinct(cards: Sequence[CardRef]) -> list[CardRef]:
@@ -48,7 +47,6 @@ def to_hand(fx: Fx) -> Steps:
 # --- minions -------------------------------------------------------------------------------
 
 
-@on_play("zombies.zombie_lord")
 def zombie_lord(fx: Fx) -> Steps:
     """The bases without a minion of mine are noted now; each may take one minion."""
     empty = [fx.state.bases[i].card for i in fx.bases() if not fx.minions(i, controller=fx.me)]
@@ -86,7 +84,6 @@ def zombie_lord_base(fx: Fx) -> Steps:
     return (*fx.play(str(fx.ctx["uid"]), base), *fx.then("zombie_lord_next", left=left))
 
 
-@on_play("zombies.grave_digger")
 def grave_digger(fx: Fx) -> Steps:
     prompt = "You may put a minion from your discard pile into your hand"
     minions = _distinct(_minions(fx.discard_pile()))
@@ -106,13 +103,6 @@ def _tenacious_z_usable(state: GameState, seat: int, uid: str, base: int) -> boo
     )
 
 
-@special(
-    "zombies.tenacious_z",
-    "play",
-    "discard",
-    "Tenacious Z: play it from your discard pile",
-    _tenacious_z_usable,
-)
 def tenacious_z(fx: Fx) -> Steps:
     prompt = "Play Tenacious Z onto which base?"
     bases = _tenacious_z_bases(fx.state, fx.me)
@@ -127,7 +117,6 @@ def tenacious_z_base(fx: Fx) -> Steps:
     return fx.play(fx.src, int(fx.choice))
 
 
-@on_play("zombies.walker")
 def walker(fx: Fx) -> Steps:
     """Only its owner sees the top card: a private reveal, and options only they see."""
     reshuffle, top = fx.top_of_deck(1)
@@ -153,13 +142,11 @@ def walker_choice(fx: Fx) -> Steps:
 # --- actions -------------------------------------------------------------------------------
 
 
-@on_play("zombies.grave_robbing")
 def grave_robbing(fx: Fx) -> Steps:
     prompt = "Put a card from your discard pile into your hand"
     return fx.choose_card(_distinct(fx.discard_pile()), prompt, "zombies_to_hand")
 
 
-@on_play("zombies.lend_a_hand")
 def lend_a_hand(fx: Fx) -> Steps:
     return fx.then("lend_a_hand_pick", picked=[])
 
@@ -225,7 +212,6 @@ def move_named(fx: Fx) -> Steps:
     return (*moved, *(fx.then(str(after)) if after else ()))
 
 
-@on_play("zombies.mall_crawl")
 def mall_crawl(fx: Fx) -> Steps:
     """Names are offered from my deck, which I search (reshuffling the discard if it is empty)."""
     reshuffle, deck = fx.top_of_deck(len(fx.deck()) or len(fx.discard_pile()))
@@ -248,7 +234,6 @@ def mall_crawl_shuffle(fx: Fx) -> Steps:
     return fx.shuffle_deck()
 
 
-@on_play("zombies.not_enough_bullets")
 def not_enough_bullets(fx: Fx) -> Steps:
     prompt = "Not Enough Bullets: name a minion to take from your discard pile to your hand"
     minions = _minions(fx.discard_pile())
@@ -260,25 +245,18 @@ def where_you_have_no_minion(state: GameState, seat: int, card: str, base: int) 
     return not any(m.controller == seat for m in state.bases[base].minions)
 
 
-@on_play("zombies.outbreak")
 def outbreak(fx: Fx) -> Steps:
     return fx.extra_play("minion", condition="zombies.outbreak")
 
 
-@forbids_play("zombies.overrun")
 def overrun(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
     return base == src.base and seat != src.controller and rules.card_type(card) == "minion"
 
 
-until_its_controllers_next_turn("zombies.overrun")
-
-
-@on_play("zombies.they_keep_coming")
 def they_keep_coming(fx: Fx) -> Steps:
     return fx.extra_play("minion", zone="discard")
 
 
-@discard_plays("zombies.theyre_coming_to_get_you")
 def theyre_coming_to_get_you(state: GameState, src: Source, seat: int, base: int) -> bool:
     """On your turns, minions you play here may come from your discard pile."""
     return seat == src.controller == state.active and base == src.base
@@ -287,7 +265,6 @@ def theyre_coming_to_get_you(state: GameState, src: Source, seat: int, base: int
 # --- bases ---------------------------------------------------------------------------------
 
 
-@base_hook("base.evans_city_cemetery", "after_scoring")
 def evans_city_cemetery(fx: Fx) -> Steps:
     steps: Steps = ()
     for p in fx.state.last_scored:
@@ -298,9 +275,35 @@ def evans_city_cemetery(fx: Fx) -> Steps:
     return steps
 
 
-@scoring_bonus("base.rhodes_plaza_mall")
 def rhodes_plaza_mall(state: GameState, base: int, places: dict[int, int]) -> dict[int, int]:
     out: dict[int, int] = {}
     for m in state.bases[base].minions:
         out[m.controller] = out.get(m.controller, 0) + 1
     return out
+
+
+# --- the cards: each one's abilities, as values ----------------------------------------
+
+card("zombies.zombie_lord", OnPlay(zombie_lord))
+card("zombies.grave_digger", OnPlay(grave_digger))
+card(
+    "zombies.tenacious_z",
+    Special(
+        "play",
+        "discard",
+        "Tenacious Z: play it from your discard pile",
+        _tenacious_z_usable,
+        tenacious_z,
+    ),
+)
+card("zombies.walker", OnPlay(walker))
+card("zombies.grave_robbing", OnPlay(grave_robbing))
+card("zombies.lend_a_hand", OnPlay(lend_a_hand))
+card("zombies.mall_crawl", OnPlay(mall_crawl))
+card("zombies.not_enough_bullets", OnPlay(not_enough_bullets))
+card("zombies.outbreak", OnPlay(outbreak))
+card("zombies.overrun", Restriction(overrun), LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN)
+card("zombies.they_keep_coming", OnPlay(they_keep_coming))
+card("zombies.theyre_coming_to_get_you", PlaysFromDiscard(theyre_coming_to_get_you))
+card("base.evans_city_cemetery", BaseHook("after_scoring", evans_city_cemetery))
+card("base.rhodes_plaza_mall", ScoringBonus(rhodes_plaza_mall))

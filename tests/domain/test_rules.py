@@ -15,13 +15,14 @@ from domain import (
     PlayerSetup,
     PlayMinion,
     UnknownCard,
+    abilities,
     decide,
     evolve,
     replay,
     start_game,
 )
 from domain import events as ev
-from domain import registry as reg
+from domain.abilities import Restriction, Special
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import GameState
@@ -226,8 +227,7 @@ def test_scoring_goes_on_even_if_power_drops_below_the_breakpoint() -> None:
     def when(state: GameState, seat: int, uid: str, base: int) -> bool:
         return True
 
-    reg.special("aliens.beam_up", "before_scoring", "hand", "test: flee", when)(leave)
-    try:
+    with abilities.extra("aliens.beam_up", Special("before_scoring", "hand", "flee", when, leave)):
         t = Table(
             [OASIS, TAR_PITS],
             hands=[[], ["aliens.beam_up"]],
@@ -240,8 +240,6 @@ def test_scoring_goes_on_even_if_power_drops_below_the_breakpoint() -> None:
         t.choose("aliens.beam_up")
         assert t.vp() == [2, 0]  # the Oasis still scored with only seat 0 there
         assert t.minions_on(1) == [REX]
-    finally:
-        reg.SPECIALS.pop("aliens.beam_up")
 
 
 def test_me_first_asks_the_active_seat_first_then_clockwise_until_all_pass_in_a_row() -> None:
@@ -334,17 +332,12 @@ def test_a_cant_beats_a_can() -> None:
     def no_minions_here(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
         return base == src.base
 
-    reg.forbids_play(OASIS)(no_minions_here)
-    try:
+    with abilities.extra(OASIS, Restriction(no_minions_here)):
         t = Table([OASIS, TAR_PITS], hands=[[REX], []])
         t.state = evolve(t.state, ev.PlayGranted(0, "minion", None, OASIS, "test"))
         assert {m.base for m in t.moves() if isinstance(m, PlayMinion)} == {1}
         with pytest.raises(IllegalMove):
             t.do(PlayMinion(0, t.hand_uid(REX), 0))
-    finally:
-        reg.PLAY_RESTRICTIONS.pop(OASIS)
-        reg.IMPLEMENTED.discard(OASIS)
-        reg.vanilla(OASIS)
 
 
 def test_every_scripted_game_replays_exactly_from_its_json_events() -> None:
@@ -363,11 +356,13 @@ def _always(state: GameState, seat: int, uid: str, base: int) -> bool:
     return True
 
 
+SHINOBI_LIKE = Special(
+    "before_scoring", "hand", "test: play onto the scoring base", _always, _shinobi_like
+)
+
+
 def test_an_extra_play_granted_during_scoring_must_be_used_at_once_or_is_lost() -> None:
-    reg.special(REX, "before_scoring", "hand", "test: play onto the scoring base", _always)(
-        _shinobi_like
-    )
-    try:
+    with abilities.extra(REX, SHINOBI_LIKE):
         t = Table(
             [HOMEWORLD],
             hands=[[], [REX, "aliens.collector"]],
@@ -384,17 +379,10 @@ def test_an_extra_play_granted_during_scoring_must_be_used_at_once_or_is_lost() 
         assert t.vp() == [4, 2]
         assert t.state.active == 1  # seat 1's own turn: only its normal plays, no kept extra
         assert [p.source for p in t.state.players[1].plays] == ["turn", "turn"]
-    finally:
-        reg.SPECIALS.pop(REX)
-        reg.IMPLEMENTED.discard(REX)
-        reg.vanilla(REX)
 
 
 def test_an_extra_minion_used_at_once_is_a_real_play_whose_ability_fires() -> None:
-    reg.special(REX, "before_scoring", "hand", "test: play onto the scoring base", _always)(
-        _shinobi_like
-    )
-    try:
+    with abilities.extra(REX, SHINOBI_LIKE):
         t = Table(
             [HOMEWORLD, TAR_PITS],
             hands=[[], [REX, "aliens.collector"]],
@@ -409,7 +397,42 @@ def test_an_extra_minion_used_at_once_is_a_real_play_whose_ability_fires() -> No
         t.choose(INVADER)
         assert t.minions_on(1) == ["aliens.collector"]
         assert INVADER in t.hand(0)
-    finally:
-        reg.SPECIALS.pop(REX)
-        reg.IMPLEMENTED.discard(REX)
-        reg.vanilla(REX)
+
+
+# --- effects at the same time ---------------------------------------------------------------
+
+FLAME_TRAP = "tricksters.flame_trap"
+
+
+def _rex_onto_a_trapped_homeworld() -> Table:
+    t = Table([HOMEWORLD, OASIS], hands=[[REX], []], board=[(0, FLAME_TRAP, 1)])
+    t.play(REX, 0)  # both the Homeworld and the Flame Trap react to it
+    return t
+
+
+def test_the_active_player_chooses_the_order_of_abilities_that_trigger_at_the_same_time() -> None:
+    t = _rex_onto_a_trapped_homeworld()
+    assert t.pending is not None
+    assert (t.pending.seat, t.pending.kind) == (0, "order")
+    labels = [o.label for o in t.pending.options]
+    assert labels == ["The Homeworld", "Flame Trap (on The Homeworld)"]
+    t.choose("effect-1")  # the trap first: King Rex is destroyed, then the Homeworld's gift
+    assert t.minions_on(0) == []
+    assert [p.source for p in t.state.players[0].plays] == ["turn", "base.the_homeworld"]
+
+
+def test_the_other_order_lets_the_homeworld_act_before_the_trap() -> None:
+    t = _rex_onto_a_trapped_homeworld()
+    t.choose("effect-0")
+    kinds = [type(e).__name__ for e in t.events[-4:]]
+    assert kinds.index("PlayGranted") < kinds.index("MinionRemoved")
+    assert t.minions_on(0) == []
+    assert REX in t.discard(0)
+
+
+def test_copies_of_one_card_reacting_together_need_no_ordering_decision() -> None:
+    t = Table([OASIS, HOMEWORLD], hands=[[REX], []], board=[(0, FLAME_TRAP, 1), (0, FLAME_TRAP, 1)])
+    t.play(REX, 0)
+    assert t.pending is None  # two Flame Traps: board order, the first one springs
+    assert t.minions_on(0) == []
+    assert [a.card for a in t.state.bases[0].attached] == [FLAME_TRAP]

@@ -1,0 +1,249 @@
+"""Abilities as values. Each card's script (``card(id, *abilities)`` in its faction's module)
+lists typed ability values; the engine asks one function, :func:`of`, which abilities of a
+kind a source has *now*. That function is the one place that applies base blanking (for
+everyone, or for one seat), and where losing or gaining abilities will apply.
+
+Kinds: :class:`OnPlay`, :class:`Triggered` (a moment), :class:`OngoingPower`,
+:class:`Protection`, :class:`Restriction` (a "can't"), :class:`AttachCondition`,
+:class:`Special` (a window and a zone), :class:`BaseHook` (a scored base's moment),
+:class:`ScoringBonus`, :class:`PlaysFromDiscard`, :class:`DestroyedGoTo` and
+:class:`BlanksBase`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from domain.registry import IMPLEMENTED, Cause, Source
+
+if TYPE_CHECKING:
+    from domain.fx import Fx, Steps
+    from domain.model import GameState, Minion, Task
+
+Effect = Callable[["Fx"], "Steps"]
+TriggerFilter = Callable[["GameState", Source, Mapping[str, Any]], bool]
+PowerFn = Callable[["GameState", Source, int, "Minion"], int]
+GuardFn = Callable[["GameState", Source, int, "Minion", Cause], "str | Task | None"]
+RestrictionFn = Callable[["GameState", Source, int, str, int], bool]
+AttachFn = Callable[["GameState", int, int, "Minion | None"], bool]
+WhenFn = Callable[["GameState", int, str, int], bool]
+BonusFn = Callable[["GameState", int, dict[int, int]], dict[int, int]]
+ZoneGrantFn = Callable[["GameState", Source, int, int], bool]
+
+
+class Ability:
+    """Base class of every ability value."""
+
+
+@dataclass(frozen=True)
+class OnPlay(Ability):
+    """What happens when the card is played (a minion onto a base, an action)."""
+
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Triggered(Ability):
+    """A reaction of a card in play (or a base) to a moment of the game: ends_at_start_of_turn,
+    start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed (any),
+    affected (this minion, by another player's card). `fx.ctx` holds the moment's facts.
+    `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
+    abilities that do take part in ordering simultaneous effects."""
+
+    moment: str
+    effect: Effect
+    when: TriggerFilter | None = None
+
+    def reacts(self, state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
+        """Whether this ability of `src` reacts to a moment with these facts."""
+        return self.when is None or self.when(state, src, facts)
+
+
+@dataclass(frozen=True)
+class OngoingPower(Ability):
+    """A power change while in play: modifier(state, source, base, minion) -> bonus."""
+
+    modifier: PowerFn
+
+
+@dataclass(frozen=True)
+class Protection(Ability):
+    """verdict(state, source, base, minion, cause) -> 'block', 'absorb', a replacement task,
+    or None, for an effect about to touch a minion."""
+
+    verdict: GuardFn
+
+
+@dataclass(frozen=True)
+class Restriction(Ability):
+    """A "can't": forbids(state, source, seat, card, base) -> True forbids that play; it beats
+    every allowance and extra play."""
+
+    forbids: RestrictionFn
+
+
+@dataclass(frozen=True)
+class AttachCondition(Ability):
+    """Where this ongoing action may be attached: allows(state, seat, base, minion or None)."""
+
+    allows: AttachFn
+
+
+@dataclass(frozen=True)
+class Special(Ability):
+    """A Special: usable from `zone` (hand, play, discard) in `window` (play: the owner's play
+    phase, through use_special; before_scoring / after_scoring: a Me first! round) when
+    `when(state, seat, uid, scoring base)` holds."""
+
+    window: str
+    zone: str
+    label: str
+    when: WhenFn
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class BaseHook(Ability):
+    """A scored base's ability at a moment: before_scoring, after_scoring, replacement (it
+    chooses the next base) or replaced (after the next base is in)."""
+
+    moment: str
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class ScoringBonus(Ability):
+    """Extra VP while this base scores: bonus(state, base, places by seat) -> VP by seat."""
+
+    bonus: BonusFn
+
+
+@dataclass(frozen=True)
+class PlaysFromDiscard(Ability):
+    """grants(state, source, seat, base): that seat may play minions from its discard pile onto
+    that base with its ordinary minion plays."""
+
+    grants: ZoneGrantFn
+
+
+@dataclass(frozen=True)
+class DestroyedGoTo(Ability):
+    """Minions destroyed on this base go to this zone of their owner instead of the discard."""
+
+    zone: str
+
+
+@dataclass(frozen=True)
+class BlanksBase(Ability):
+    """While attached to a base, that base's ability is ignored: by everyone, or only by this
+    card's controller; with `when_noted`, only while the card bears that note."""
+
+    only_for_controller: bool = False
+    when_noted: str | None = None
+
+
+A = TypeVar("A", bound=Ability)
+
+_SCRIPTS: dict[str, tuple[Ability, ...]] = {}
+_BY_KIND: dict[type[Ability], dict[str, tuple[Ability, ...]]] = {}  # kind -> card -> abilities
+
+
+def card(card_id: str, *abilities: Ability) -> None:
+    """A card's script: its abilities as values (none for a card without ability text)."""
+    if card_id in _SCRIPTS:
+        raise ValueError(f"card {card_id!r} already has a script")
+    _SCRIPTS[card_id] = abilities
+    IMPLEMENTED.add(card_id)
+    _BY_KIND.clear()
+
+
+def with_kind(kind: type[A]) -> dict[str, tuple[A, ...]]:
+    """Every card whose script has abilities of this kind (e.g. every hand Special), with them."""
+    table = _BY_KIND.get(kind)
+    if table is None:
+        table = {}
+        for card_id, script in _SCRIPTS.items():
+            mine = tuple(a for a in script if isinstance(a, kind))
+            if mine:
+                table[card_id] = mine
+        _BY_KIND[kind] = table
+    return table  # type: ignore[return-value]
+
+
+def printed(card_id: str, kind: type[A]) -> tuple[A, ...]:
+    """The abilities of a kind that a card's script gives it (wherever the card is)."""
+    return with_kind(kind).get(card_id, ())
+
+
+def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
+    """The abilities of a kind that `src` has now. A base has none while its ability is
+    blanked, or, with `seat`, while that seat ignores it."""
+    found = printed(src.card, kind)
+    is_base = src.uid == src.card and src.controller < 0 and src.base >= 0
+    if found and is_base and not base_active(state, src.base, seat):
+        return ()
+    return found
+
+
+def of_base(state: GameState, index: int, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
+    """The abilities of a kind that the base at `index` has now (see :func:`of`)."""
+    card_id = state.bases[index].card
+    return of(state, Source(card_id, card_id, index, -1), kind, seat)
+
+
+def in_play(
+    state: GameState, kind: type[A], seat: int | None = None
+) -> list[tuple[Source, A]] | tuple[()]:
+    """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
+    The sources having that kind at all are kept on the state (it is immutable)."""
+    cache: dict[type[Ability], list[tuple[Source, Ability]]] | None = state.__dict__.get(
+        "_abilities"
+    )
+    if cache is None:
+        cache = {}
+        object.__setattr__(state, "_abilities", cache)
+    pairs = cache.get(kind)
+    if pairs is None:
+        from domain.rules import sources  # rules asks this module about blanking
+
+        table = with_kind(kind)
+        pairs = cache[kind] = [
+            (s, a) for s in sources(state) if s.card in table for a in table[s.card]
+        ]
+    if not pairs:
+        return ()
+    if seat is None or all(s.controller >= 0 for s, _ in pairs):
+        return pairs  # type: ignore[return-value]
+    kept = [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
+    return kept  # type: ignore[return-value]
+
+
+def base_active(state: GameState, index: int, seat: int | None = None) -> bool:
+    """False while an attached card blanks the base's ability (e.g. Jammed Signal); with
+    `seat`, also while that seat ignores it (a per-seat blank it controls, e.g. Infiltrate)."""
+    for a in state.bases[index].attached:
+        for blank in printed(a.card, BlanksBase):
+            if blank.when_noted not in (None, a.note):
+                continue
+            if not blank.only_for_controller or (seat is not None and a.controller == seat):
+                return False
+    return True
+
+
+@contextmanager
+def extra(card_id: str, *abilities: Ability) -> Iterator[None]:
+    """For tests: `card_id` also has these abilities inside the block."""
+    before = _SCRIPTS.get(card_id)
+    _SCRIPTS[card_id] = (*(before or ()), *abilities)
+    _BY_KIND.clear()
+    try:
+        yield
+    finally:
+        if before is None:
+            del _SCRIPTS[card_id]
+        else:
+            _SCRIPTS[card_id] = before
+        _BY_KIND.clear()
