@@ -9,6 +9,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable, Mapping
+from enum import Enum
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -26,6 +27,8 @@ def to_json(obj: Any) -> Any:
         return {str(k): to_json(v) for k, v in obj.items()}
     if cls is list or cls is tuple:
         return [to_json(x) for x in obj]
+    if isinstance(obj, Enum):
+        return obj.value  # e.g. a Zone: its name in events
     names = _field_names(cls)
     if names is not None:
         return {name: to_json(getattr(obj, name)) for name in names}

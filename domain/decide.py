@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
-from domain import abilities, rules
 from domain import events as ev
-from domain import registry as reg
-from domain.abilities import Restriction
+from domain import plays, rules
 from domain.catalogue import catalogue
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
 from domain.engine import answer, apply_steps, run
@@ -23,7 +20,7 @@ from domain.errors import (
 from domain.evolve import evolve
 from domain.flow import end_play_phase, specials_for
 from domain.fx import Steps
-from domain.model import Allowance, GameState, Option, Task
+from domain.model import GameState, Option, Task, Zone
 from domain.verbs import play_steps
 
 
@@ -39,70 +36,6 @@ def awaited_seat(state: GameState) -> int | None:
     if state.pending is not None:
         return state.pending.seat
     return state.active
-
-
-def _allowance(
-    state: GameState,
-    seat: int,
-    card: str,
-    base: int | None,
-    zone: str = "hand",
-    choose: bool = True,
-) -> int | None:
-    """Index of the most restrictive play allowance this card can use, or None. A "can't"
-    (a play restriction) beats every allowance."""
-    kind = rules.card_type(card)
-    power = rules.printed_power(card)
-    fitting: list[tuple[tuple[int, ...], int]] = []
-    for i, a in enumerate(state.players[seat].plays):
-        if a.kind != kind or (a.max_power is not None and power > a.max_power):
-            continue
-        if a.base is not None and (base is None or state.bases[base].card != a.base):
-            continue
-        if a.zone != zone and not (
-            zone == "discard"
-            and a.zone == "hand"
-            and base is not None
-            and rules.discard_play_granted(state, seat, base)
-        ):
-            continue
-        cond = reg.PLAY_CONDITIONS.get(a.condition) if a.condition else None
-        if cond is not None and (base is None or not cond(state, seat, card, base)):
-            continue
-        fitting.append((_strictness(a), i))
-    if not fitting or rules.play_forbidden(state, seat, card, -1 if base is None else base):
-        return None
-    if choose and len(fitting) > 1:
-        fitting = [((_left_playable(state, seat, card, i), *key), i) for key, i in fitting]
-    return max(fitting)[1] if fitting else None
-
-
-def _left_playable(state: GameState, seat: int, card: str, used: int) -> int:
-    """How many of the seat's other hand cards could still be played if allowance `used` is
-    spent: when several plays fit, the one whose loss costs the least is spent."""
-    p = state.players[seat]
-    left = tuple(a for k, a in enumerate(p.plays) if k != used)
-    rest = replace(
-        state, players=tuple(replace(q, plays=left) if q.seat == seat else q for q in state.players)
-    )
-    others = [c.card for c in p.hand]
-    if card in others:
-        others.remove(card)
-    where: list[int | None] = list(range(len(state.bases)))
-    return sum(
-        1
-        for c in others
-        if any(
-            _allowance(rest, seat, c, b if rules.card_type(c) == "minion" else None, choose=False)
-            is not None
-            for b in where
-        )
-    )
-
-
-def _strictness(a: Allowance) -> tuple[int, int]:
-    restrictions = (a.base is not None) + (a.max_power is not None) + (a.condition is not None)
-    return restrictions + (a.zone != "hand"), -(a.max_power or 0)
 
 
 def play_specials(state: GameState, seat: int) -> list[Option]:
@@ -139,52 +72,10 @@ def is_legal(state: GameState, command: Command) -> bool:
     if isinstance(command, UseSpecial):
         return any(o.uid == command.card for o in play_specials(state, seat))
     if isinstance(command, PlayMinion):
-        return _minion_play_legal(state, seat, command)
+        return plays.minion_play_legal(state, seat, command.card, command.base)
     if isinstance(command, PlayAction):
-        return _action_play_legal(state, seat, command)
+        return plays.action_play_legal(state, seat, command.card, command.base, command.target)
     return False
-
-
-def _minion_play_legal(state: GameState, seat: int, command: PlayMinion) -> bool:
-    p = state.players[seat]
-    for zone, cards in (("hand", p.hand), ("discard", p.discard)):
-        for c in cards:
-            if c.uid == command.card:
-                return (
-                    rules.card_type(c.card) == "minion"
-                    and 0 <= command.base < len(state.bases)
-                    and _allowance(state, seat, c.card, command.base, zone, choose=False)
-                    is not None
-                )
-    return False
-
-
-def _action_play_legal(state: GameState, seat: int, command: PlayAction) -> bool:
-    card = next((c.card for c in state.players[seat].hand if c.uid == command.card), None)
-    if card is None or rules.card_type(card) != "action":
-        return False
-    kind = rules.action_kind(card)
-    base, target = command.base, command.target
-    if kind == "standard":
-        return (
-            base is None
-            and target is None
-            and _allowance(state, seat, card, None, choose=False) is not None
-        )
-    if kind == "ongoing_base":
-        return (
-            target is None
-            and base is not None
-            and 0 <= base < len(state.bases)
-            and _allowance(state, seat, card, base, choose=False) is not None
-            and rules.attach_allowed(state, seat, card, base, None)
-        )
-    found = None if base is not None or target is None else rules.find_minion(state, target)
-    return (
-        found is not None
-        and _allowance(state, seat, card, found[0], choose=False) is not None
-        and rules.attach_allowed(state, seat, card, found[0], found[1])
-    )
 
 
 def _legal_commands(state: GameState, seat: int) -> list[Command]:
@@ -195,70 +86,21 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
     if state.phase != "play":
         return []
     out: list[Command] = []
-    bases = range(len(state.bases))
-    minions = [m.uid for _, m in rules.all_minions(state)]
     p = state.players[seat]
     kinds = {a.kind for a in p.plays}  # a card of a kind with no play left is never legal
-    for zone, cards in (("hand", p.hand), ("discard", p.discard)):
+    for zone, cards in ((Zone.HAND, p.hand), (Zone.DISCARD, p.discard)):
         for c in cards:
             if rules.card_type(c.card) not in kinds:
                 continue
             if rules.card_type(c.card) == "minion":
-                out += [
-                    PlayMinion(seat, c.uid, b) for b in _minion_bases(state, seat, c.card, zone)
-                ]
-            elif zone == "hand":
-                out += _action_moves(state, seat, c.uid, c.card, bases, minions)
+                where = plays.minion_bases(state, seat, c.card, zone)
+                out += [PlayMinion(seat, c.uid, b) for b in where]
+            elif zone == Zone.HAND:
+                targets = plays.action_targets(state, seat, c.card)
+                out += [PlayAction(seat, c.uid, base=b, target=t) for b, t in targets]
     out += [UseSpecial(seat, str(o.uid)) for o in play_specials(state, seat)]
     out.append(EndTurn(seat))
     return list(dict.fromkeys(out))
-
-
-def _minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]:
-    """The bases this minion may be played on now. With only plain plays (no base, condition or
-    zone attached) and nothing in play that forbids plays, that is every base or none: the
-    answer `_allowance` gives base by base, without asking it for each."""
-    bases = range(len(state.bases))
-    plays = state.players[seat].plays
-    plain = zone == "hand" and all(
-        a.base is None and a.condition is None and a.zone == "hand" for a in plays
-    )
-    if plain and not abilities.in_play(state, Restriction):
-        power = rules.printed_power(card)
-        fits = any(
-            a.kind == "minion" and (a.max_power is None or power <= a.max_power) for a in plays
-        )
-        return list(bases) if fits else []
-    return [b for b in bases if _allowance(state, seat, card, b, zone, choose=False) is not None]
-
-
-def _action_moves(
-    state: GameState, seat: int, uid: str, card: str, bases: range, minions: list[str]
-) -> list[Command]:
-    kind = rules.action_kind(card)
-    if kind == "standard":
-        return (
-            [PlayAction(seat, uid)]
-            if _allowance(state, seat, card, None, choose=False) is not None
-            else []
-        )
-    if kind == "ongoing_base":
-        return [
-            PlayAction(seat, uid, base=b)
-            for b in bases
-            if _allowance(state, seat, card, b, choose=False) is not None
-            and rules.attach_allowed(state, seat, card, b, None)
-        ]
-    out: list[Command] = []
-    for u in minions:
-        found = rules.find_minion(state, u)
-        if (
-            found
-            and _allowance(state, seat, card, found[0], choose=False) is not None
-            and rules.attach_allowed(state, seat, card, found[0], found[1])
-        ):
-            out.append(PlayAction(seat, uid, target=u))
-    return out
 
 
 def decide(
@@ -290,7 +132,7 @@ def decide_and_evolve(
     else:
         assert isinstance(command, PlayMinion | PlayAction)
         zone, _ = rules.locate(state, command.card) or ("hand", seat)
-        card = next(c for c in getattr(state.players[seat], zone) if c.uid == command.card).card
+        card = next(c for c in state.players[seat].pile(zone) if c.uid == command.card).card
         base = command.base
         target = getattr(command, "target", None)
         if target is not None:
@@ -298,7 +140,7 @@ def decide_and_evolve(
             base_of_target = found[0] if found else None
         else:
             base_of_target = base
-        allowance = _allowance(state, seat, card, base_of_target, zone)
+        allowance = plays.allowance(state, seat, card, base_of_target, zone)
         steps = play_steps(state, seat, command.card, card, base, target, allowance, zone)
     out: list[ev.Event] = []
     stack: list[Task] = []
@@ -350,9 +192,9 @@ def _check_play(state: GameState, command: PlayMinion | PlayAction) -> None:
     if rules.card_type(card) != want:
         raise IllegalMove(f"card {command.card!r} ({card}) is not a {want}")
     base_for_check = None if want == "action" else command.base
-    no_play_here = _allowance(state, command.seat, card, base_for_check, choose=False) is None
+    no_play_here = plays.allowance(state, command.seat, card, base_for_check, choose=False) is None
     no_play_anywhere = want == "action" or not any(
-        _allowance(state, command.seat, card, b, choose=False) is not None
+        plays.allowance(state, command.seat, card, b, choose=False) is not None
         for b in range(len(state.bases))
     )
     if no_play_here and no_play_anywhere:

@@ -6,7 +6,17 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from domain import events as ev
-from domain.model import Allowance, Attached, Base, CardRef, GameState, Minion, Player, replace
+from domain.model import (
+    PILES,
+    Allowance,
+    Attached,
+    Base,
+    CardRef,
+    GameState,
+    Minion,
+    Player,
+    replace,
+)
 
 _APPLY: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {}
 
@@ -185,11 +195,11 @@ def _use_allowance(s: GameState, seat: int, index: int | None, minion: bool) -> 
 def _take(s: GameState, uid: str) -> tuple[GameState, CardRef | None]:
     """Remove a card out of play (any seat's hand, deck or discard) and return it."""
     for p in s.players:
-        for zone in ("hand", "deck", "discard"):
-            cards: tuple[CardRef, ...] = getattr(p, zone)
+        for zone in PILES:
+            cards = p.pile(zone)
             for c in cards:
                 if c.uid == uid:
-                    return _set_player(s, p.seat, **{zone: _without(cards, uid)}), c
+                    return _set_player(s, p.seat, **{str(zone): _without(cards, uid)}), c
     return s, None
 
 

@@ -4,10 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, TypeVar
 
 JSON = Any
 _T = TypeVar("_T")
+
+
+class Zone(StrEnum):
+    """Where a card is. Its value is the zone's name in events and views (a str)."""
+
+    HAND = "hand"
+    DECK = "deck"
+    DISCARD = "discard"
+    DECK_TOP = "deck_top"  # a destination: on top of a deck
+    DECK_BOTTOM = "deck_bottom"  # a destination: at the bottom of a deck
+    PLAY = "play"  # on a base
+    RESOLVING = "resolving"  # a standard action being played
+
+
+PILES = (Zone.HAND, Zone.DECK, Zone.DISCARD)
+"""A seat's zones for cards out of play."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +94,16 @@ class Player:
     discard: tuple[CardRef, ...] = ()
     plays: tuple[Allowance, ...] = ()
     minions_played: int = 0  # minions played this turn (for "if you have not played a minion")
+
+    def pile(self, zone: str) -> tuple[CardRef, ...]:
+        """The cards in one of this seat's zones out of play (hand, deck top first, discard)."""
+        if zone == Zone.HAND:
+            return self.hand
+        if zone == Zone.DECK:
+            return self.deck
+        if zone == Zone.DISCARD:
+            return self.discard
+        raise ValueError(f"{zone!r} is not a zone of a seat's cards out of play")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from domain.abilities import (
     Restriction,
 )
 from domain.catalogue import catalogue
-from domain.model import Base, GameState, Minion
+from domain.model import PILES, Base, GameState, Minion, Zone
 
 WIN_VP = 15
 HAND_LIMIT = 10
@@ -213,17 +213,17 @@ def faction_of(card: str) -> str:
     return catalogue().card(card).faction
 
 
-def locate(state: GameState, uid: str) -> tuple[str, int] | None:
-    """Where a card is: ('hand'|'deck'|'discard', seat), ('play', base), ('resolving', -1)."""
+def locate(state: GameState, uid: str) -> tuple[Zone, int] | None:
+    """Where a card is: (hand|deck|discard, seat), (play, base), (resolving, -1)."""
     for p in state.players:
-        for zone in ("hand", "deck", "discard"):
-            if any(c.uid == uid for c in getattr(p, zone)):
+        for zone in PILES:
+            if any(c.uid == uid for c in p.pile(zone)):
                 return zone, p.seat
     found = find_minion(state, uid)
     if found:
-        return "play", found[0]
+        return Zone.PLAY, found[0]
     if any(c.uid == uid for c in state.resolving):
-        return "resolving", -1
+        return Zone.RESOLVING, -1
     return None
 
 

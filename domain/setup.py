@@ -21,7 +21,8 @@ BOTS = ("random",)
 # ones are replayed from their events, which are facts, and checked for structure only.
 RULES_VERSION = "2"
 """History: 1, the core set; 2, Infiltrate's "may", Hidden Ninja and Full Sail playable with
-nothing to resolve."""
+nothing to resolve, the active player orders abilities triggering at the same time, prompts
+that name no privately chosen card."""
 HAND_SIZE = 5
 
 

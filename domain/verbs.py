@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain import abilities, rules
+from domain import abilities, plays, rules
 from domain import events as ev
 from domain import registry as reg
 from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, Protection
 from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
-from domain.model import JSON, CardRef, GameState, Minion, Option, Task
+from domain.model import JSON, PILES, CardRef, GameState, Option, Task, Zone
 from domain.registry import continuation
 from domain.triggers import fire, fire_for, fired, simultaneous
 
@@ -271,12 +271,16 @@ def play_card(fx: Fx) -> Steps:
     seat, uid = int(fx.ctx["seat"]), str(fx.ctx["uid"])
     # a card out of play anywhere (any seat's hand, deck or discard): e.g. revealed from a deck
     where = rules.locate(fx.state, uid)
-    if where is None or where[0] not in ("hand", "deck", "discard"):
+    if where is None or where[0] not in PILES:
         return ()
     zone, owner = where
-    card = next(c for c in getattr(fx.state.players[owner], zone) if c.uid == uid)
+    card = next(c for c in fx.state.players[owner].pile(zone) if c.uid == uid)
     base = fx.ctx.get("base")
     target = fx.ctx.get("target")
+    found = None if target is None else rules.find_minion(fx.state, str(target))
+    here = found[0] if found else (None if base is None else int(base))
+    if not plays.may_play(fx.state, seat, card.card, here):
+        return ()  # a "can't" beats the play: the card stays where it is
     return play_steps(
         fx.state,
         seat,
@@ -348,55 +352,6 @@ def attach(fx: Fx) -> Steps:
 # --- extra plays that must be used at once ---------------------------------------------------
 
 
-def fits(state: GameState, card: str, kind: str, max_power: int | None) -> bool:
-    """Whether a card may be used for an extra play of this kind and power limit."""
-    if rules.card_type(card) != kind:
-        return False
-    return max_power is None or rules.printed_power(card) <= max_power
-
-
-def _bases_for(fx: Fx, seat: int, card: str) -> list[int]:
-    only, condition = fx.ctx.get("base"), fx.ctx.get("condition")
-    cond = reg.PLAY_CONDITIONS.get(str(condition)) if condition else None
-    return [
-        i
-        for i, b in enumerate(fx.state.bases)
-        if (only is None or b.card == only)
-        and not rules.play_forbidden(fx.state, seat, card, i)
-        and (cond is None or cond(fx.state, seat, card, i))
-    ]
-
-
-def action_bases(state: GameState, seat: int, card: str) -> list[int]:
-    """Bases an ongoing-base action may go to for `seat` now."""
-    return [
-        i
-        for i in range(len(state.bases))
-        if not rules.play_forbidden(state, seat, card, i)
-        and rules.attach_allowed(state, seat, card, i, None)
-    ]
-
-
-def action_minions(state: GameState, seat: int, card: str) -> list[Minion]:
-    """Minions an ongoing-minion action may go on for `seat` now."""
-    return [
-        m
-        for i, m in rules.all_minions(state)
-        if not rules.play_forbidden(state, seat, card, i)
-        and rules.attach_allowed(state, seat, card, i, m)
-    ]
-
-
-def action_playable(state: GameState, seat: int, card: str) -> bool:
-    """Whether `seat` may play this action now (nothing forbids it, it has somewhere to go)."""
-    kind = rules.action_kind(card)
-    if kind == "standard":
-        return not rules.play_forbidden(state, seat, card, -1)
-    if kind == "ongoing_base":
-        return bool(action_bases(state, seat, card))
-    return bool(action_minions(state, seat, card))
-
-
 def play_now(fx: Fx, seat: int, c: CardRef) -> Steps:
     """Play a card out of play at once as `seat` (a real play); an ongoing action first asks
     where it goes. The prompt, which every seat reads, does not name the card: it may come
@@ -405,10 +360,10 @@ def play_now(fx: Fx, seat: int, c: CardRef) -> Steps:
     if rules.card_type(c.card) != "action" or kind == "standard":
         return (Task("play_card", {"seat": seat, "uid": c.uid}),)
     if kind == "ongoing_base":
-        bases = action_bases(fx.state, seat, c.card)
+        bases = plays.action_bases(fx.state, seat, c.card)
         prompt = "Play the chosen action on which base?"
         return fx.choose_base(bases, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
-    minions = action_minions(fx.state, seat, c.card)
+    minions = plays.action_minions(fx.state, seat, c.card)
     prompt = "Play the chosen action on which minion?"
     return fx.choose_minion(minions, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
 
@@ -425,16 +380,16 @@ def _play_on(fx: Fx) -> Steps:
 def extra_play_now(fx: Fx) -> Steps:
     seat, kind = int(fx.ctx["seat"]), str(fx.ctx["kind"])
     max_power = fx.ctx.get("max_power")
-    zone = str(fx.ctx.get("zone") or "hand")
+    zone = Zone(str(fx.ctx.get("zone") or Zone.HAND))
     cards = [
         c
-        for c in getattr(fx.state.players[seat], zone)
-        if fits(fx.state, c.card, kind, None if max_power is None else int(max_power))
+        for c in fx.state.players[seat].pile(zone)
+        if plays.fits(c.card, kind, None if max_power is None else int(max_power))
     ]
     if kind == "action":
-        cards = [c for c in cards if action_playable(fx.state, seat, c.card)]
+        cards = [c for c in cards if plays.action_playable(fx.state, seat, c.card)]
     else:
-        cards = [c for c in cards if _bases_for(fx, seat, c.card)]
+        cards = [c for c in cards if _extra_minion_bases(fx, seat, c.card)]
     options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in cards]
     where = "" if zone == "hand" else f" from your {zone}"
     must = bool(fx.ctx.get("must"))
@@ -448,12 +403,18 @@ def extra_play_card(fx: Fx) -> Steps:
     seat, uid = int(fx.ctx["seat"]), str(fx.choice)
     where = rules.locate(fx.state, uid)
     assert where is not None
-    card = next(c for c in getattr(fx.state.players[where[1]], where[0]) if c.uid == uid)
+    card = next(c for c in fx.state.players[where[1]].pile(where[0]) if c.uid == uid)
     if rules.card_type(card.card) != "minion":
         return play_now(fx, seat, card)
-    bases = _bases_for(fx, seat, card.card)
+    bases = _extra_minion_bases(fx, seat, card.card)
     prompt = "Choose a base for the chosen minion"  # public: it may come from a hand
     return fx.choose_base(bases, prompt, "extra_play_base", seat=seat, uid=uid)
+
+
+def _extra_minion_bases(fx: Fx, seat: int, card: str) -> list[int]:
+    only, condition = fx.ctx.get("base"), fx.ctx.get("condition")
+    cond = None if condition is None else str(condition)
+    return plays.extra_minion_bases(fx.state, seat, card, None if only is None else str(only), cond)
 
 
 @continuation("extra_play_base")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import rules
+from domain import plays, rules
 from domain.abilities import (
     AttachCondition,
     BaseHook,
@@ -40,7 +40,7 @@ def _shinobi_flag(state: GameState, seat: int, base: int) -> str:
 def _shinobi_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     if _shinobi_flag(state, seat, base) in state.flags:
         return False
-    return not rules.play_forbidden(state, seat, "ninjas.shinobi", base)
+    return plays.may_play(state, seat, "ninjas.shinobi", base)
 
 
 def shinobi(fx: Fx) -> Steps:
@@ -51,7 +51,7 @@ def _acolyte_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     found = rules.find_minion(state, uid)
     if found is None or state.active != seat or state.players[seat].minions_played:
         return False
-    return not rules.play_forbidden(state, seat, "ninjas.ninja_acolyte", found[0])
+    return plays.may_play(state, seat, "ninjas.ninja_acolyte", found[0])
 
 
 def ninja_acolyte(fx: Fx) -> Steps:
@@ -84,8 +84,7 @@ def _hand_minions_for(fx: Fx, base: int) -> list[str]:
     return [
         c.uid
         for c in fx.hand()
-        if rules.card_type(c.card) == "minion"
-        and not rules.play_forbidden(fx.state, fx.me, c.card, base)
+        if rules.card_type(c.card) == "minion" and plays.may_play(fx.state, fx.me, c.card, base)
     ]
 
 
@@ -126,7 +125,7 @@ def disguise_swap(fx: Fx) -> Steps:
 def _hidden_ninja_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     """A card may be played even if its effect cannot resolve (core rulebook): with no minion
     in hand it is played for nothing."""
-    return not rules.play_forbidden(state, seat, "ninjas.hidden_ninja", -1)
+    return plays.may_play(state, seat, "ninjas.hidden_ninja", None)
 
 
 def hidden_ninja(fx: Fx) -> Steps:

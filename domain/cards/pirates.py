@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import rules
+from domain import plays, rules
 from domain.abilities import BaseHook, OnPlay, Protection, Special, card
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
@@ -138,7 +138,7 @@ def full_sail(fx: Fx) -> Steps:
 def _full_sail_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     """Playable even with no minion of yours to move: a card may be played even if its
     effect cannot resolve (core rulebook)."""
-    return not rules.play_forbidden(state, seat, "pirates.full_sail", -1)
+    return plays.may_play(state, seat, "pirates.full_sail", None)
 
 
 def full_sail_special(fx: Fx) -> Steps:

@@ -3,7 +3,7 @@ Bases: Factory 436-1337, The Central Brain."""
 
 from __future__ import annotations
 
-from domain import rules
+from domain import plays, rules
 from domain.abilities import OngoingPower, OnPlay, Protection, ScoringBonus, Triggered, card
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
@@ -119,7 +119,7 @@ def hoverbot(fx: Fx) -> Steps:
     steps, card = fx.reveal_top()
     if card is None or rules.card_type(card.card) != "minion":
         return steps
-    bases = [i for i in fx.bases() if not rules.play_forbidden(fx.state, fx.me, card.card, i)]
+    bases = [i for i in fx.bases() if plays.may_play(fx.state, fx.me, card.card, i)]
     prompt = f"Play {rules.name(card.card)} now as an extra minion (choose its base), or leave it"
     ask = fx.choose_base(bases, prompt, "hoverbot_play", optional=True, uid=card.uid)
     return (*steps, *ask)

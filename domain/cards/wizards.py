@@ -9,8 +9,9 @@ from domain.abilities import BaseHook, OnPlay, Triggered, card
 from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
 from domain.model import CardRef, Option, Task
+from domain.plays import action_playable
 from domain.registry import continuation
-from domain.verbs import action_playable, play_now
+from domain.verbs import play_now
 
 PORTAL_SIZE = 5
 
@@ -33,7 +34,7 @@ def _card(fx: Fx, uid: str) -> CardRef | None:
     where = rules.locate(fx.state, uid)
     if where is None or where[0] not in ("hand", "deck", "discard"):
         return None
-    cards: tuple[CardRef, ...] = getattr(fx.state.players[where[1]], where[0])
+    cards: tuple[CardRef, ...] = fx.state.players[where[1]].pile(where[0])
     return next(c for c in cards if c.uid == uid)
 
 

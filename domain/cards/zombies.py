@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain import events as ev
-from domain import rules
+from domain import plays, rules
 from domain.abilities import (
     BaseHook,
     OnPlay,
@@ -58,7 +58,7 @@ def _lord_bases(fx: Fx, card: str) -> list[int]:
     return [
         i
         for i in fx.bases()
-        if fx.state.bases[i].card in left and not rules.play_forbidden(fx.state, fx.me, card, i)
+        if fx.state.bases[i].card in left and plays.may_play(fx.state, fx.me, card, i)
     ]
 
 
@@ -92,7 +92,7 @@ def grave_digger(fx: Fx) -> Steps:
 
 def _tenacious_z_bases(state: GameState, seat: int) -> list[int]:
     card = "zombies.tenacious_z"
-    return [i for i in range(len(state.bases)) if not rules.play_forbidden(state, seat, card, i)]
+    return [i for i in range(len(state.bases)) if plays.may_play(state, seat, card, i)]
 
 
 def _tenacious_z_usable(state: GameState, seat: int, uid: str, base: int) -> bool:

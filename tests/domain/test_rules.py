@@ -19,6 +19,7 @@ from domain import (
     decide,
     evolve,
     replay,
+    rules,
     start_game,
 )
 from domain import events as ev
@@ -379,6 +380,26 @@ def test_an_extra_play_granted_during_scoring_must_be_used_at_once_or_is_lost() 
         assert t.vp() == [4, 2]
         assert t.state.active == 1  # seat 1's own turn: only its normal plays, no kept extra
         assert [p.source for p in t.state.players[1].plays] == ["turn", "turn"]
+
+
+def test_the_play_verb_enforces_a_cant_even_when_an_ability_offers_the_play() -> None:
+    def no_minions_here(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
+        return rules.card_type(card) == "minion" and base == src.base
+
+    with (
+        abilities.extra(REX, SHINOBI_LIKE),
+        abilities.extra(HOMEWORLD, Restriction(no_minions_here)),
+    ):
+        t = Table(
+            [HOMEWORLD],
+            hands=[[], [REX]],
+            board=[(0, REX, 0), (0, REX, 0), (0, REX, 0), (0, REX, 0)],
+            base_deck=[TAR_PITS],
+        )
+        t.end_turn()
+        t.choose(REX)  # offered (the test Special asks nothing), but the Homeworld forbids it
+        assert REX in t.hand(1)
+        assert not any(isinstance(e, ev.MinionPlayed) and e.seat == 1 for e in t.events)
 
 
 def test_an_extra_minion_used_at_once_is_a_real_play_whose_ability_fires() -> None:

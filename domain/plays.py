@@ -1,0 +1,221 @@
+"""Play legality, in one place: which play allowance a card uses, where a minion or an action
+may go (normal plays, extra plays, plays from other zones), and the "can't"s that beat every
+allowance. `legal_commands`, extra plays and the play verb all ask here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain import abilities, rules
+from domain import registry as reg
+from domain.abilities import Restriction
+from domain.model import Allowance, GameState, Minion, Zone
+
+
+def may_play(state: GameState, seat: int, card: str, base: int | None) -> bool:
+    """Whether nothing in play forbids `seat` to play this card on this base (None: a standard
+    action, played on no base). A "can't" beats every allowance and extra play."""
+    return not rules.play_forbidden(state, seat, card, -1 if base is None else base)
+
+
+def allowance(
+    state: GameState,
+    seat: int,
+    card: str,
+    base: int | None,
+    zone: str = Zone.HAND,
+    choose: bool = True,
+) -> int | None:
+    """Index of the most restrictive play allowance this card can use, or None. A "can't"
+    (a play restriction) beats every allowance."""
+    kind = rules.card_type(card)
+    power = rules.printed_power(card)
+    fitting: list[tuple[tuple[int, ...], int]] = []
+    for i, a in enumerate(state.players[seat].plays):
+        if a.kind != kind or (a.max_power is not None and power > a.max_power):
+            continue
+        if a.base is not None and (base is None or state.bases[base].card != a.base):
+            continue
+        if a.zone != zone and not (
+            zone == "discard"
+            and a.zone == "hand"
+            and base is not None
+            and rules.discard_play_granted(state, seat, base)
+        ):
+            continue
+        cond = reg.PLAY_CONDITIONS.get(a.condition) if a.condition else None
+        if cond is not None and (base is None or not cond(state, seat, card, base)):
+            continue
+        fitting.append((_strictness(a), i))
+    if not fitting or rules.play_forbidden(state, seat, card, -1 if base is None else base):
+        return None
+    if choose and len(fitting) > 1:
+        fitting = [((_left_playable(state, seat, card, i), *key), i) for key, i in fitting]
+    return max(fitting)[1] if fitting else None
+
+
+def _left_playable(state: GameState, seat: int, card: str, used: int) -> int:
+    """How many of the seat's other hand cards could still be played if allowance `used` is
+    spent: when several plays fit, the one whose loss costs the least is spent."""
+    p = state.players[seat]
+    left = tuple(a for k, a in enumerate(p.plays) if k != used)
+    rest = replace(
+        state, players=tuple(replace(q, plays=left) if q.seat == seat else q for q in state.players)
+    )
+    others = [c.card for c in p.hand]
+    if card in others:
+        others.remove(card)
+    where: list[int | None] = list(range(len(state.bases)))
+    return sum(
+        1
+        for c in others
+        if any(
+            allowance(rest, seat, c, b if rules.card_type(c) == "minion" else None, choose=False)
+            is not None
+            for b in where
+        )
+    )
+
+
+def _strictness(a: Allowance) -> tuple[int, int]:
+    restrictions = (a.base is not None) + (a.max_power is not None) + (a.condition is not None)
+    return restrictions + (a.zone != "hand"), -(a.max_power or 0)
+
+
+def minion_play_legal(state: GameState, seat: int, uid: str, base: int) -> bool:
+    """Whether `seat` may now play the minion with this uid (from hand or discard) there."""
+    p = state.players[seat]
+    for zone, cards in ((Zone.HAND, p.hand), (Zone.DISCARD, p.discard)):
+        for c in cards:
+            if c.uid == uid:
+                return (
+                    rules.card_type(c.card) == "minion"
+                    and 0 <= base < len(state.bases)
+                    and allowance(state, seat, c.card, base, zone, choose=False) is not None
+                )
+    return False
+
+
+def action_play_legal(
+    state: GameState, seat: int, uid: str, base: int | None, target: str | None
+) -> bool:
+    """Whether `seat` may now play the action with this uid from hand, onto that base or minion
+    (neither for a standard action)."""
+    card = next((c.card for c in state.players[seat].hand if c.uid == uid), None)
+    if card is None or rules.card_type(card) != "action":
+        return False
+    kind = rules.action_kind(card)
+    if kind == "standard":
+        return (
+            base is None
+            and target is None
+            and allowance(state, seat, card, None, choose=False) is not None
+        )
+    if kind == "ongoing_base":
+        return (
+            target is None
+            and base is not None
+            and 0 <= base < len(state.bases)
+            and allowance(state, seat, card, base, choose=False) is not None
+            and rules.attach_allowed(state, seat, card, base, None)
+        )
+    found = None if base is not None or target is None else rules.find_minion(state, target)
+    return (
+        found is not None
+        and allowance(state, seat, card, found[0], choose=False) is not None
+        and rules.attach_allowed(state, seat, card, found[0], found[1])
+    )
+
+
+def minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]:
+    """The bases this minion may be played on now. With only plain plays (no base, condition or
+    zone attached) and nothing in play that forbids plays, that is every base or none: the
+    answer `_allowance` gives base by base, without asking it for each."""
+    bases = range(len(state.bases))
+    plays = state.players[seat].plays
+    plain = zone == Zone.HAND and all(
+        a.base is None and a.condition is None and a.zone == Zone.HAND for a in plays
+    )
+    if plain and not abilities.in_play(state, Restriction):
+        power = rules.printed_power(card)
+        fits = any(
+            a.kind == "minion" and (a.max_power is None or power <= a.max_power) for a in plays
+        )
+        return list(bases) if fits else []
+    return [b for b in bases if allowance(state, seat, card, b, zone, choose=False) is not None]
+
+
+def action_targets(state: GameState, seat: int, card: str) -> list[tuple[int | None, str | None]]:
+    """Where `seat` may now play this action from hand, as (base, target minion uid) pairs:
+    (None, None) for a standard action, a base for one attached to a base, a minion else."""
+    kind = rules.action_kind(card)
+    if kind == "standard":
+        return (
+            [(None, None)] if allowance(state, seat, card, None, choose=False) is not None else []
+        )
+    if kind == "ongoing_base":
+        return [
+            (b, None)
+            for b in range(len(state.bases))
+            if allowance(state, seat, card, b, choose=False) is not None
+            and rules.attach_allowed(state, seat, card, b, None)
+        ]
+    return [
+        (None, m.uid)
+        for b, m in rules.all_minions(state)
+        if allowance(state, seat, card, b, choose=False) is not None
+        and rules.attach_allowed(state, seat, card, b, m)
+    ]
+
+
+# --- extra plays ------------------------------------------------------------------------------
+
+
+def fits(card: str, kind: str, max_power: int | None) -> bool:
+    """Whether a card may be used for an extra play of this kind and power limit."""
+    if rules.card_type(card) != kind:
+        return False
+    return max_power is None or rules.printed_power(card) <= max_power
+
+
+def extra_minion_bases(
+    state: GameState, seat: int, card: str, only: str | None, condition: str | None
+) -> list[int]:
+    """Bases an extra minion play may put this minion on: `only` a base card id, `condition` a
+    registered play condition."""
+    cond = reg.PLAY_CONDITIONS.get(condition) if condition else None
+    return [
+        i
+        for i, b in enumerate(state.bases)
+        if (only is None or b.card == only)
+        and may_play(state, seat, card, i)
+        and (cond is None or cond(state, seat, card, i))
+    ]
+
+
+def action_bases(state: GameState, seat: int, card: str) -> list[int]:
+    """Bases an ongoing-base action may go to for `seat` now."""
+    return [
+        i
+        for i in range(len(state.bases))
+        if may_play(state, seat, card, i) and rules.attach_allowed(state, seat, card, i, None)
+    ]
+
+
+def action_minions(state: GameState, seat: int, card: str) -> list[Minion]:
+    """Minions an ongoing-minion action may go on for `seat` now."""
+    return [
+        m
+        for i, m in rules.all_minions(state)
+        if may_play(state, seat, card, i) and rules.attach_allowed(state, seat, card, i, m)
+    ]
+
+
+def action_playable(state: GameState, seat: int, card: str) -> bool:
+    """Whether `seat` may play this action now (nothing forbids it, it has somewhere to go)."""
+    kind = rules.action_kind(card)
+    if kind == "standard":
+        return may_play(state, seat, card, None)
+    if kind == "ongoing_base":
+        return bool(action_bases(state, seat, card))
+    return bool(action_minions(state, seat, card))
