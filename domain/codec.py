@@ -143,7 +143,7 @@ def normalizer(tp: Any) -> Decoder:
 def _build_normalizer(tp: Any) -> Decoder:
     origin = typing.get_origin(tp)
     if tp is Any or tp is object or origin in (Mapping, dict) or tp in (dict, Mapping):
-        return to_json
+        return _as_json
     if origin in (typing.Union, types.UnionType):
         inner = normalizer(next(a for a in typing.get_args(tp) if a is not type(None)))
         if inner is _identity:
@@ -166,15 +166,15 @@ def _build_normalizer(tp: Any) -> Decoder:
 def _dataclass_normalizer(cls: type) -> Decoder:
     hints = typing.get_type_hints(cls)
     fields = [(f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init]
-    built: list[tuple[str, Decoder]] = []
+    _NORMALIZERS[cls] = _identity  # a class that contains itself: its own fields decide
+    norms = [(name, normalizer(hint)) for name, hint in fields]
+    work = [(name, norm) for name, norm in norms if norm is not _identity]
+    if not work:
+        return _identity  # only scalars: already as decoding would give it
 
     def normalize_one(value: Any) -> Any:
-        if not built:
-            built.extend((name, normalizer(hint)) for name, hint in fields)
         changed: dict[str, Any] = {}
-        for name, norm in built:
-            if norm is _identity:
-                continue
+        for name, norm in work:
             old = getattr(value, name)
             new = norm(old)
             if new is not old:
@@ -182,3 +182,19 @@ def _dataclass_normalizer(cls: type) -> Decoder:
         return dataclasses.replace(value, **changed) if changed else value
 
     return normalize_one
+
+
+def _as_json(value: Any) -> Any:
+    """`to_json(value)`, or `value` itself when it already is plain JSON (no copy)."""
+    return value if _plain_json(value) else to_json(value)
+
+
+def _plain_json(value: Any) -> bool:
+    cls = type(value)
+    if cls in _SCALARS:
+        return True
+    if cls is list:
+        return all(_plain_json(x) for x in value)
+    if cls is dict:
+        return all(type(k) is str and _plain_json(v) for k, v in value.items())
+    return False

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from domain import abilities, rules
 from domain import registry as reg
-from domain.abilities import Restriction
+from domain.abilities import PlaysFromDiscard, Restriction
 from domain.model import Allowance, GameState, Minion, Zone
 
 
@@ -133,22 +133,52 @@ def minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]
     answer `_allowance` gives base by base, without asking it for each."""
     bases = range(len(state.bases))
     plays = state.players[seat].plays
-    plain = zone == Zone.HAND and all(
-        a.base is None and a.condition is None and a.zone == Zone.HAND for a in plays
-    )
-    if plain and not abilities.in_play(state, Restriction):
-        power = rules.printed_power(card)
-        fits = any(
-            a.kind == "minion" and (a.max_power is None or power <= a.max_power) for a in plays
-        )
-        return list(bases) if fits else []
+    if zone == Zone.DISCARD and not _from_discard_possible(state, plays):
+        return []
+    if zone == Zone.HAND and _plain(state, plays):
+        return list(bases) if _fits_a_play(card, "minion", plays) else []
     return [b for b in bases if allowance(state, seat, card, b, zone, choose=False) is not None]
+
+
+def _plain(state: GameState, plays: tuple[Allowance, ...]) -> bool:
+    """Only plain plays (no base, condition or zone attached) and nothing in play forbidding
+    plays: whether a card from hand has a play then does not depend on where it goes."""
+    return all(
+        a.base is None and a.condition is None and a.zone == Zone.HAND for a in plays
+    ) and not abilities.in_play(state, Restriction)
+
+
+def _fits_a_play(card: str, kind: str, plays: tuple[Allowance, ...]) -> bool:
+    power = rules.printed_power(card)
+    return any(a.kind == kind and (a.max_power is None or power <= a.max_power) for a in plays)
+
+
+def _from_discard_possible(state: GameState, plays: tuple[Allowance, ...]) -> bool:
+    """Whether any minion could come from a discard pile: a play from there, or something in
+    play letting ordinary plays take minions from there (what `allowance` would accept)."""
+    return any(a.zone == Zone.DISCARD for a in plays) or bool(
+        abilities.in_play(state, PlaysFromDiscard)
+    )
 
 
 def action_targets(state: GameState, seat: int, card: str) -> list[tuple[int | None, str | None]]:
     """Where `seat` may now play this action from hand, as (base, target minion uid) pairs:
     (None, None) for a standard action, a base for one attached to a base, a minion else."""
     kind = rules.action_kind(card)
+    plays = state.players[seat].plays
+    if _plain(state, plays):  # the same answers `allowance` gives each target, at once
+        if not _fits_a_play(card, "action", plays):
+            return []
+        if kind == "standard":
+            return [(None, None)]
+        if kind == "ongoing_base":
+            bases = range(len(state.bases))
+            return [(b, None) for b in bases if rules.attach_allowed(state, seat, card, b, None)]
+        return [
+            (None, m.uid)
+            for b, m in rules.all_minions(state)
+            if rules.attach_allowed(state, seat, card, b, m)
+        ]
     if kind == "standard":
         return (
             [(None, None)] if allowance(state, seat, card, None, choose=False) is not None else []

@@ -184,6 +184,7 @@ def end_of_turn_for(state: GameState, seat: int) -> int:
     return state.turn + (seat - state.active) % len(state.players)
 
 
+@cache
 def name(card: str) -> str:
     """English name of a card or base, for prompts."""
     cat = catalogue()
