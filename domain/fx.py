@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain import events as ev
-from domain import rules
+from domain import rules, steps
 from domain.model import JSON, Attached, CardRef, GameState, Lingering, Minion, Option, Task
+from domain.steps import StepFn
 
 Steps = tuple[Any, ...]
 
@@ -276,7 +277,7 @@ class Fx:
         self,
         cards: Sequence[CardRef | Attached],
         prompt: str,
-        then: str,
+        then: str | StepFn,
         optional: bool = False,
         seat: int | None = None,
         **extra: JSON,
@@ -286,9 +287,17 @@ class Fx:
         who = self.me if seat is None else seat
         return self.ask(who, "card", prompt, options, then, optional=optional, **extra)
 
-    def then(self, key: str, **extra: JSON) -> Steps:
-        """Run a registered continuation next, with this context plus `extra`."""
-        return (Task(key, self.with_ctx(**extra)),)
+    def then(self, key: str | StepFn, **extra: JSON) -> Steps:
+        """Run a step next: a typed @step with exactly `extra` as its parameters, or a legacy
+        continuation (a name) with this context plus `extra`."""
+        return (self.task(key, **extra),)
+
+    def task(self, then: str | StepFn, **extra: JSON) -> Task:
+        """The task running step `then` for this ability (see `then`)."""
+        name = steps.name_of(then)
+        if steps.is_typed(name):
+            return Task(name, steps.context(name, self.ctx, extra))
+        return Task(name, self.with_ctx(**extra))
 
     # --- choices ---------------------------------------------------------------------------
     def ask(
@@ -297,7 +306,7 @@ class Fx:
         kind: str,
         prompt: str,
         options: Iterable[Option],
-        then: str,
+        then: str | StepFn,
         /,
         *,
         optional: bool = False,
@@ -308,7 +317,9 @@ class Fx:
         """Put a decision to seat `who`; the chosen option's value reaches `then` as fx.choice.
         With always=True it is asked even with no real choice (one option, or only a skip):
         for decisions whose very existence must not tell other seats anything."""
-        task = Task(then, self.with_ctx(**extra))
+        if "on_skip" in extra and not isinstance(extra["on_skip"], str):
+            extra["on_skip"] = steps.name_of(extra["on_skip"])
+        task = self.task(then, **extra)
         ask = Ask(who, kind, prompt, tuple(options), task, optional, skip_label, auto=not always)
         return (ask,)
 
@@ -327,7 +338,7 @@ class Fx:
         self,
         minions: Sequence[Minion],
         prompt: str,
-        then: str,
+        then: str | StepFn,
         optional: bool = False,
         seat: int | None = None,
         **extra: JSON,
@@ -341,7 +352,7 @@ class Fx:
         self,
         bases: Sequence[int],
         prompt: str,
-        then: str,
+        then: str | StepFn,
         optional: bool = False,
         seat: int | None = None,
         **extra: JSON,

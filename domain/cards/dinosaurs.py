@@ -6,8 +6,9 @@ from domain import events as ev
 from domain import rules
 from domain.abilities import DestroyedGoTo, OngoingPower, OnPlay, Protection, card
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion, Task
-from domain.registry import Cause, Source, continuation
+from domain.model import GameState, Minion
+from domain.registry import Cause, Source
+from domain.steps import step
 
 
 def laseratops(fx: Fx) -> Steps:
@@ -36,38 +37,35 @@ def howl(fx: Fx) -> Steps:
     return steps
 
 
-def natural_selection(fx: Fx) -> Steps:
-    prompt = "Choose one of your minions"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="natural_selection_prey")
-
-
-@continuation("natural_selection_prey")
-def natural_selection_prey(fx: Fx) -> Steps:
-    hunter = str(fx.choice)
+@step("natural_selection_prey")
+def natural_selection_prey(fx: Fx, *, choice: str) -> Steps:
+    hunter = choice
     strength = fx.power(hunter)
     prey = [m for m in fx.minions(base=fx.base_of(hunter)) if fx.power(m) < strength]
     return fx.choose_minion(prey, "Destroy a weaker minion there", then="destroy")
 
 
-def rampage(fx: Fx) -> Steps:
-    prompt = "Choose one of your minions: its base's breakpoint drops by its power this turn"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="rampage_minion")
+def natural_selection(fx: Fx) -> Steps:
+    prompt = "Choose one of your minions"
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=natural_selection_prey)
 
 
-@continuation("rampage_minion")
-def rampage_minion(fx: Fx) -> Steps:
-    uid = str(fx.choice)
+@step("rampage_minion")
+def rampage_minion(fx: Fx, *, choice: str) -> Steps:
+    uid = choice
     base = fx.state.bases[fx.base_of(uid)].card
     until = rules.end_of_turn_for(fx.state, fx.me)
     return (ev.BreakpointModified(base, -fx.power(uid), until),)
 
 
-def survival_of_the_fittest(fx: Fx) -> Steps:
-    return tuple(Task("survival_base", fx.with_ctx(base=i)) for i in fx.bases())
+def rampage(fx: Fx) -> Steps:
+    prompt = "Choose one of your minions: its base's breakpoint drops by its power this turn"
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=rampage_minion)
 
 
-@continuation("survival_base")
+@step("survival_base")
 def survival_base(fx: Fx) -> Steps:
+    """One base of Survival of the Fittest (the task's `base`)."""
     here = fx.minions(base=fx.base)
     powers = {m.uid: fx.power(m) for m in here}
     if len(set(powers.values())) < 2:
@@ -75,6 +73,10 @@ def survival_base(fx: Fx) -> Steps:
     low = min(powers.values())
     weakest = [m for m in here if powers[m.uid] == low]
     return fx.choose_minion(weakest, "Destroy the weakest minion here", then="destroy")
+
+
+def survival_of_the_fittest(fx: Fx) -> Steps:
+    return tuple(fx.task(survival_base, base=i) for i in fx.bases())
 
 
 def tooth_and_claw(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str | None:

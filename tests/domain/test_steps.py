@@ -11,10 +11,13 @@ from typing import Any
 
 import pytest
 
-from domain import Choose, decide
+from domain import Choose, decide, steps
+from domain.cards.dinosaurs import natural_selection_prey
 from domain.engine import UnknownStep
+from domain.fx import Fx
 from domain.model import Task
 from domain.registry import CONTINUATIONS
+from domain.steps import StepError
 from tests.domain.table import Table
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -66,3 +69,46 @@ def test_answering_a_decision_whose_step_is_unknown_raises_instead_of_doing_noth
     state = replace(t.state, pending=renamed)
     with pytest.raises(UnknownStep, match="unknown step 'return_renamed'"):
         decide(state, Choose(0, pending.options[0].id))
+
+
+# --- typed steps ----------------------------------------------------------------------------
+
+
+def test_a_typed_steps_task_carries_its_ability_and_nothing_inherited_by_accident() -> None:
+    fx = Fx(Table(["base.the_homeworld"]).state, {"src": "u1", "card": "c", "by": 0, "stale": 1})
+    task = fx.task(natural_selection_prey)
+    assert task.key == "natural_selection_prey"
+    assert task.ctx == {"src": "u1", "card": "c", "by": 0}
+    legacy = fx.task("destroy", uid="u2")  # a legacy step still inherits the whole context
+    assert legacy.ctx["stale"] == 1
+
+
+def test_natural_selections_pending_decision_names_its_typed_step_with_only_its_identity() -> None:
+    t = Table(
+        ["base.the_homeworld"],
+        hands=[["dinosaurs.natural_selection"], []],
+        board=[(0, "dinosaurs.king_rex", 0), (0, "dinosaurs.armor_stego", 0)],
+    )
+    t.play("dinosaurs.natural_selection")
+    pending = t.state.pending
+    assert pending is not None
+    assert pending.then.key == "natural_selection_prey"
+    assert set(pending.then.ctx) <= set(steps.ORIGIN)
+
+
+def test_a_typed_step_refuses_a_task_missing_a_parameter_or_of_the_wrong_type() -> None:
+    assert steps.arguments("natural_selection_prey", {"choice": "u1", "other": 2}) == {
+        "choice": "u1"
+    }
+    with pytest.raises(StepError, match="needs 'choice'"):
+        steps.arguments("natural_selection_prey", {"src": "u1"})
+    with pytest.raises(StepError, match="choice=5 is not a"):
+        steps.arguments("natural_selection_prey", {"choice": 5})
+
+
+def test_a_typed_step_takes_no_parameter_it_does_not_declare() -> None:
+    fx = Fx(Table(["base.the_homeworld"]).state, {"src": "u1", "card": "c", "by": 0})
+    with pytest.raises(StepError, match="takes no parameter hunter"):
+        fx.task(natural_selection_prey, hunter="u2")
+    with pytest.raises(StepError, match="is not a registered @step"):
+        fx.task(len)  # type: ignore[arg-type]

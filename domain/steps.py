@@ -1,0 +1,123 @@
+"""Typed steps: the work that resumes after a decision (or runs later) is a function referenced
+as a function, `@step("stable_name") def f(fx: Fx, *, uid: str, choice: int) -> Steps`.
+
+A task for a typed step carries exactly the step's own parameters, plus the identity of the
+ability running it (its source uid, card, controller, base, kind, host): nothing else of the
+context that asked is inherited. The chosen option's value reaches the step as `choice`. The
+name is what logs and snapshots persist (a pending decision names its step): it is stable,
+listed in tests/fixtures/step_names.txt, and an unknown name is an error.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from domain.registry import CONTINUATIONS
+
+if TYPE_CHECKING:
+    from domain.fx import Fx, Steps
+
+ORIGIN = ("src", "card", "by", "base", "kind", "host")
+"""The keys naming the ability a step belongs to, carried from step to step."""
+
+StepFn = Callable[..., "Steps"]
+F = TypeVar("F", bound=StepFn)
+
+_NAMES: dict[StepFn, str] = {}
+_PARAMS: dict[str, dict[str, tuple[Any, bool]]] = {}  # name -> param -> (type, required)
+
+
+class StepError(TypeError):
+    """A task does not fit its step: a parameter missing, unexpected or of the wrong type."""
+
+
+def step(name: str) -> Callable[[F], F]:
+    """Register a typed step under its stable `name`."""
+
+    def wrap(fn: F) -> F:
+        if name in CONTINUATIONS:
+            raise ValueError(f"a step named {name!r} exists already")
+        hints = typing.get_type_hints(fn)
+        params: dict[str, tuple[Any, bool]] = {}
+        for p in list(inspect.signature(fn).parameters.values())[1:]:
+            if p.kind is not inspect.Parameter.KEYWORD_ONLY:
+                raise ValueError(f"step {name!r}: parameter {p.name!r} must be keyword-only")
+            params[p.name] = (hints.get(p.name, Any), p.default is inspect.Parameter.empty)
+        _NAMES[fn] = name
+        _PARAMS[name] = params
+
+        def run(fx: Fx) -> Steps:
+            return fn(fx, **arguments(name, fx.ctx))
+
+        CONTINUATIONS[name] = run
+        return fn
+
+    return wrap
+
+
+def name_of(then: str | StepFn) -> str:
+    """The persisted name of a step (a legacy step is named by its string)."""
+    if isinstance(then, str):
+        return then
+    found = _NAMES.get(then)
+    if found is None:
+        raise StepError(f"{getattr(then, '__name__', then)!r} is not a registered @step")
+    return found
+
+
+def is_typed(name: str) -> bool:
+    """Whether the step with this name is a typed step."""
+    return name in _PARAMS
+
+
+def context(name: str, origin: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
+    """A typed step's task context: the ability's identity and exactly the given parameters
+    (checked against the step's signature; `choice` comes with the answer)."""
+    declared = _PARAMS[name]
+    unknown = set(params) - set(declared) - set(ORIGIN) - {"on_skip"}
+    if unknown:
+        raise StepError(f"step {name!r} takes no parameter {', '.join(sorted(unknown))}")
+    ctx = {k: origin[k] for k in ORIGIN if k in origin}
+    ctx.update(params)
+    return ctx
+
+
+def arguments(name: str, ctx: Mapping[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of a typed step from its task context, type-checked."""
+    out: dict[str, Any] = {}
+    for param, (tp, required) in _PARAMS[name].items():
+        if param not in ctx:
+            if required:
+                raise StepError(f"step {name!r} needs {param!r}; the task has {sorted(ctx)}")
+            continue
+        value = ctx[param]
+        if not _fits(tp, value):
+            raise StepError(f"step {name!r}: {param}={value!r} is not a {tp}")
+        out[param] = value
+    return out
+
+
+def _fits(tp: Any, value: Any) -> bool:
+    """A light runtime check of a JSON value against a parameter's annotation."""
+    if tp is Any or tp is object:
+        return True
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(arg, value) for arg in typing.get_args(tp))
+    if tp is type(None):
+        return value is None
+    if origin in (list, tuple):
+        args = typing.get_args(tp)
+        inner = args[0] if args else Any
+        return isinstance(value, list | tuple) and all(_fits(inner, v) for v in value)
+    if origin is dict or tp is dict:
+        return isinstance(value, dict)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, tp) if isinstance(tp, type) else True
