@@ -6,9 +6,9 @@ from domain import events as ev
 from domain import rules
 from domain.abilities import BaseHook, BlanksBase, OnPlay, Special, Triggered, card
 from domain.fx import Fx, Steps
-from domain.model import GameState, Option, Task
-from domain.registry import continuation
+from domain.model import GameState, Option
 from domain.selectors import played_here
+from domain.steps import step
 
 
 def supreme_overlord(fx: Fx) -> Steps:
@@ -47,13 +47,13 @@ def beam_up(fx: Fx) -> Steps:
 
 def crop_circles(fx: Fx) -> Steps:
     prompt = "Choose a base: every minion there returns to its owner's hand"
-    return fx.choose_base(fx.bases(), prompt, then="crop_circles_base")
+    return fx.choose_base(fx.bases(), prompt, then=crop_circles_base)
 
 
-@continuation("crop_circles_base")
-def crop_circles_base(fx: Fx) -> Steps:
+@step("crop_circles_base")
+def crop_circles_base(fx: Fx, *, choice: int) -> Steps:
     steps: Steps = ()
-    for m in fx.minions(base=int(fx.choice)):
+    for m in fx.minions(base=choice):
         steps += fx.return_to_hand(m.uid)
     return steps
 
@@ -65,36 +65,35 @@ def disintegrator(fx: Fx) -> Steps:
 
 
 def invasion(fx: Fx) -> Steps:
-    return fx.choose_minion(fx.minions(), "Choose a minion to move", then="invasion_minion")
+    return fx.choose_minion(fx.minions(), "Choose a minion to move", then=invasion_minion)
 
 
-@continuation("invasion_minion")
-def invasion_minion(fx: Fx) -> Steps:
-    uid = str(fx.choice)
+@step("invasion_minion")
+def invasion_minion(fx: Fx, *, choice: str) -> Steps:
+    uid = choice
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
     return fx.choose_base(others, "Move it to which base?", then="move", uid=uid)
 
 
 def probe(fx: Fx) -> Steps:
     options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in fx.others()]
-    return fx.ask(fx.me, "seat", "Look at another player's hand", options, "probe_seat")
+    return fx.ask(fx.me, "seat", "Look at another player's hand", options, probe_seat)
 
 
-@continuation("probe_seat")
-def probe_seat(fx: Fx) -> Steps:
-    seat = int(fx.choice)
+@step("probe_seat")
+def probe_seat(fx: Fx, *, choice: int) -> Steps:
+    seat = choice
     hand = fx.state.players[seat].hand
     minions = [c for c in hand if rules.card_type(c.card) == "minion"]
     options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in minions]
     prompt = "Choose a minion in that hand: its owner discards it"
-    ask = fx.ask(fx.me, "card", prompt, options, "probe_discard", target_seat=seat)
+    ask = fx.ask(fx.me, "card", prompt, options, probe_discard, target_seat=seat)
     return (ev.HandRevealed(seat, fx.me, hand), *ask)
 
 
-@continuation("probe_discard")
-def probe_discard(fx: Fx) -> Steps:
-    seat = int(fx.ctx["target_seat"])
-    card = next(c for c in fx.state.players[seat].hand if c.uid == fx.choice)
+@step("probe_discard")
+def probe_discard(fx: Fx, *, target_seat: int, choice: str) -> Steps:
+    card = next(c for c in fx.state.players[target_seat].hand if c.uid == choice)
     return (ev.CardDiscarded(card.uid, card.card, card.owner, "hand"),)
 
 
@@ -103,18 +102,18 @@ def terraforming(fx: Fx) -> Steps:
         Option(card, rules.name(card), card, card=card) for card in sorted(set(fx.state.base_deck))
     ]
     prompt = "Choose a base from the base deck to bring into play"
-    return fx.ask(fx.me, "base_card", prompt, options, "terraforming_new")
+    return fx.ask(fx.me, "base_card", prompt, options, terraforming_new)
 
 
-@continuation("terraforming_new")
-def terraforming_new(fx: Fx) -> Steps:
-    prompt = f"Which base in play does {rules.name(str(fx.choice))} replace?"
-    return fx.choose_base(fx.bases(), prompt, then="terraforming_swap", new=fx.choice)
+@step("terraforming_new")
+def terraforming_new(fx: Fx, *, choice: str) -> Steps:
+    prompt = f"Which base in play does {rules.name(choice)} replace?"
+    return fx.choose_base(fx.bases(), prompt, then=terraforming_swap, new=choice)
 
 
-@continuation("terraforming_swap")
-def terraforming_swap(fx: Fx) -> Steps:
-    i, new = int(fx.choice), str(fx.ctx["new"])
+@step("terraforming_swap")
+def terraforming_swap(fx: Fx, *, new: str, choice: int) -> Steps:
+    i = choice
     old = fx.state.bases[i].card
     deck = [c for c in fx.state.base_deck if c != new] + [old]
     fx.rng.shuffle(deck)
@@ -131,12 +130,11 @@ def the_homeworld(fx: Fx) -> Steps:
 
 def the_mothership(fx: Fx) -> Steps:
     winners = [p.seat for p in fx.state.last_scored if p.place == 0]
-    return tuple(Task("mothership_offer", fx.with_ctx(seat=s)) for s in winners)
+    return tuple(fx.task(mothership_offer, seat=s) for s in winners)
 
 
-@continuation("mothership_offer")
-def mothership_offer(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
+@step("mothership_offer")
+def mothership_offer(fx: Fx, *, seat: int) -> Steps:
     small = [m for m in fx.minions(base=fx.base, controller=seat) if fx.power(m) <= 3]
     prompt = "The Mothership: you may return one of your minions of power 3 or less here to hand"
     return fx.choose_minion(small, prompt, then="return", optional=True, seat=seat, by=seat)
