@@ -15,8 +15,9 @@ from domain.abilities import (
     card,
 )
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion, Option, Task
-from domain.registry import Cause, Source, continuation
+from domain.model import GameState, Minion, Option
+from domain.registry import Cause, Source
+from domain.steps import step
 from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
 
 # --- minions ---------------------------------------------------------------------------------
@@ -56,15 +57,15 @@ def _acolyte_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 
 def ninja_acolyte(fx: Fx) -> Steps:
     here = fx.state.bases[fx.base].card
-    return (*fx.return_to_hand(fx.src), *fx.then("acolyte_replace", here=here))
+    return (*fx.return_to_hand(fx.src), *fx.then(acolyte_replace, here=here))
 
 
-@continuation("acolyte_replace")
-def acolyte_replace(fx: Fx) -> Steps:
+@step("acolyte_replace")
+def acolyte_replace(fx: Fx, *, here: str) -> Steps:
     where = rules.locate(fx.state, fx.src)
     if where is None or where[0] != "hand":
         return ()  # it did not come back: no replacement
-    return fx.extra_play("minion", base=str(fx.ctx["here"]), now=True, must=True)
+    return fx.extra_play("minion", base=here, now=True, must=True)
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -91,25 +92,25 @@ def _hand_minions_for(fx: Fx, base: int) -> list[str]:
 def disguise(fx: Fx) -> Steps:
     mine = [m for m in fx.minions(controller=fx.me) if _hand_minions_for(fx, fx.base_of(m))]
     prompt = "Disguise: choose one of your minions to swap for a minion from your hand"
-    return fx.choose_minion(mine, prompt, then="disguise_second")
+    return fx.choose_minion(mine, prompt, then=disguise_second)
 
 
-@continuation("disguise_second")
-def disguise_second(fx: Fx) -> Steps:
-    first = str(fx.choice)
+@step("disguise_second")
+def disguise_second(fx: Fx, *, choice: str) -> Steps:
+    first = choice
     base = fx.base_of(first)
     others = [m for m in fx.minions(base=base, controller=fx.me) if m.uid != first]
     if len(_hand_minions_for(fx, base)) < 2 or not others:
-        return fx.then("disguise_swap", picked=[first])
+        return fx.then(disguise_swap, picked=[first])
     prompt = "Disguise: you may swap a second minion of yours on that base"
     return fx.choose_minion(
-        others, prompt, "disguise_swap", optional=True, on_skip="disguise_swap", picked=[first]
+        others, prompt, disguise_swap, optional=True, on_skip=disguise_swap, picked=[first]
     )
 
 
-@continuation("disguise_swap")
-def disguise_swap(fx: Fx) -> Steps:
-    picked = [str(u) for u in fx.ctx["picked"]] + ([str(fx.choice)] if fx.choice else [])
+@step("disguise_swap")
+def disguise_swap(fx: Fx, *, picked: list[str], choice: str | None = None) -> Steps:
+    picked = [*picked, *([choice] if choice else [])]
     base = fx.base_of(picked[0])
     if base < 0:
         return ()
@@ -140,10 +141,10 @@ def infiltrate(fx: Fx) -> Steps:
     others = [a for a in fx.state.bases[fx.base].attached if a.uid != fx.src]
     prompt = "Infiltrate: destroy an action attached to this base"
     destroy = fx.choose_card(others, prompt, then="destroy_attached", uid=None)
-    return (*destroy, *fx.then("infiltrate_ignore"))
+    return (*destroy, *fx.then(infiltrate_ignore))
 
 
-@continuation("infiltrate_ignore")
+@step("infiltrate_ignore")
 def infiltrate_ignore(fx: Fx) -> Steps:
     """Its controller *may* ignore the base's ability until their next turn starts."""
     options = [
@@ -151,31 +152,40 @@ def infiltrate_ignore(fx: Fx) -> Steps:
         Option("follow", "Keep following this base's ability", False),
     ]
     prompt = "Infiltrate: ignore this base's ability until the start of your next turn?"
-    return fx.ask(fx.me, "yes_no", prompt, options, "infiltrate_ignored")
+    return fx.ask(fx.me, "yes_no", prompt, options, infiltrate_ignored)
 
 
-@continuation("infiltrate_ignored")
-def infiltrate_ignored(fx: Fx) -> Steps:
-    return fx.note(fx.src, INFILTRATING) if fx.choice else ()
+@step("infiltrate_ignored")
+def infiltrate_ignored(fx: Fx, *, choice: bool) -> Steps:
+    return fx.note(fx.src, INFILTRATING) if choice else ()
 
 
 def poison(fx: Fx) -> Steps:
-    return fx.then("poison_pick", host_uid=fx.ctx.get("uid"))
+    return fx.then(poison_pick, host_uid=fx.ctx.get("uid"))
 
 
-@continuation("poison_pick")
-def poison_pick(fx: Fx) -> Steps:
-    found = rules.find_minion(fx.state, str(fx.ctx["host_uid"]))
+@step("poison_pick")
+def poison_pick(fx: Fx, *, host_uid: str) -> Steps:
+    found = rules.find_minion(fx.state, host_uid)
     if found is None:
         return ()
     others = [fx.card_option(a) for a in found[1].attached if a.uid != fx.src]
     prompt = "Poison: you may destroy an action attached to that minion"
-    return fx.ask(fx.me, "card", prompt, others, "poison_destroy", optional=True, skip_label="Done")
+    return fx.ask(
+        fx.me,
+        "card",
+        prompt,
+        others,
+        poison_destroy,
+        optional=True,
+        skip_label="Done",
+        host_uid=host_uid,
+    )
 
 
-@continuation("poison_destroy")
-def poison_destroy(fx: Fx) -> Steps:
-    return (*fx.destroy_attached(str(fx.choice)), *fx.then("poison_pick"))
+@step("poison_destroy")
+def poison_destroy(fx: Fx, *, host_uid: str, choice: str) -> Steps:
+    return (*fx.destroy_attached(choice), *fx.then(poison_pick, host_uid=host_uid))
 
 
 def poison_power(state: GameState, src: Source, base: int, m: Minion) -> int:
@@ -198,12 +208,12 @@ def smoke_bomb(state: GameState, src: Source, base: int, m: Minion, cause: Cause
 
 def way_of_deception(fx: Fx) -> Steps:
     prompt = "Way of Deception: choose one of your minions to move"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="deception_to")
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=deception_to)
 
 
-@continuation("deception_to")
-def deception_to(fx: Fx) -> Steps:
-    uid = str(fx.choice)
+@step("deception_to")
+def deception_to(fx: Fx, *, choice: str) -> Steps:
+    uid = choice
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
     return fx.choose_base(others, "Move it to which base?", then="move", uid=uid, to=None)
 
@@ -213,24 +223,22 @@ def deception_to(fx: Fx) -> Steps:
 
 def ninja_dojo(fx: Fx) -> Steps:
     winners = [p.seat for p in fx.state.last_scored if p.place == 0]
-    return tuple(Task("ninja_dojo_offer", fx.with_ctx(seat=s)) for s in winners)
+    return tuple(fx.task(ninja_dojo_offer, seat=s) for s in winners)
 
 
-@continuation("ninja_dojo_offer")
-def ninja_dojo_offer(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
+@step("ninja_dojo_offer")
+def ninja_dojo_offer(fx: Fx, *, seat: int) -> Steps:
     prompt = "Ninja Dojo: you may destroy any minion"
     return fx.choose_minion(fx.minions(), prompt, then="destroy", optional=True, seat=seat, by=seat)
 
 
 def temple_of_goju(fx: Fx) -> Steps:
     seats = sorted({m.controller for m in fx.minions(base=fx.base)})
-    return tuple(Task("goju_strongest", fx.with_ctx(seat=s)) for s in seats)
+    return tuple(fx.task(goju_strongest, seat=s) for s in seats)
 
 
-@continuation("goju_strongest")
-def goju_strongest(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
+@step("goju_strongest")
+def goju_strongest(fx: Fx, *, seat: int) -> Steps:
     mine = fx.minions(base=fx.base, controller=seat)
     if not mine:
         return ()
