@@ -7,7 +7,8 @@ from domain.abilities import BaseHook, OnPlay, Protection, Special, card
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task
-from domain.registry import Cause, Source, continuation
+from domain.registry import Cause, Source
+from domain.steps import step
 
 # --- minions ---------------------------------------------------------------------------------
 
@@ -27,9 +28,8 @@ def buccaneer(state: GameState, src: Source, base: int, m: Minion, cause: Cause)
     return Task("buccaneer_escape", {"seat": m.controller})
 
 
-@continuation("buccaneer_escape")
-def buccaneer_escape(fx: Fx) -> Steps:
-    uid, seat = str(fx.ctx["uid"]), int(fx.ctx["seat"])
+@step("buccaneer_escape")
+def buccaneer_escape(fx: Fx, *, uid: str, seat: int) -> Steps:
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
     prompt = "Buccaneer: instead of being destroyed, it moves to which base?"
     cause: dict[str, JSON] = {"src": uid, "card": "pirates.buccaneer", "by": seat, "to": None}
@@ -58,73 +58,79 @@ def first_mate(fx: Fx) -> Steps:
 def broadside(fx: Fx) -> Steps:
     mine = sorted({fx.base_of(m) for m in fx.minions(controller=fx.me)})
     prompt = "Broadside: choose a base where you have a minion"
-    return fx.choose_base(mine, prompt, then="broadside_base")
+    return fx.choose_base(mine, prompt, then=broadside_base)
 
 
-@continuation("broadside_base")
-def broadside_base(fx: Fx) -> Steps:
+@step("broadside_base")
+def broadside_base(fx: Fx, *, choice: int) -> Steps:
     seats = [*fx.others(), fx.me]
     options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in seats]
     prompt = "Broadside: destroy that player's minions of power 2 or less there"
-    return fx.ask(fx.me, "seat", prompt, options, "broadside_fire", target_base=fx.choice)
+    return fx.ask(fx.me, "seat", prompt, options, broadside_fire, target_base=choice)
 
 
-@continuation("broadside_fire")
-def broadside_fire(fx: Fx) -> Steps:
-    base, seat = int(fx.ctx["target_base"]), int(fx.choice)
+@step("broadside_fire")
+def broadside_fire(fx: Fx, *, target_base: int, choice: int) -> Steps:
     steps: Steps = ()
-    for m in fx.minions(base=base, controller=seat):
+    for m in fx.minions(base=target_base, controller=choice):
         if fx.power(m) <= 2:
             steps += fx.destroy(m.uid)
     return steps
 
 
 def cannon(fx: Fx) -> Steps:
-    return fx.then("cannon_aim", left=2, done=[])
+    return fx.then(cannon_aim, left=2, done=[])
 
 
-@continuation("cannon_aim")
-def cannon_aim(fx: Fx) -> Steps:
-    left, done = int(fx.ctx["left"]), list(fx.ctx["done"])
+@step("cannon_aim")
+def cannon_aim(fx: Fx, *, left: int, done: list[str]) -> Steps:
+    if not left:
+        return ()
     small = [m for m in fx.minions() if fx.power(m) <= 2 and m.uid not in done]
     prompt = f"Cannon: you may destroy a minion of power 2 or less ({left} left)"
-    return fx.choose_minion(small, prompt, then="cannon_fire", optional=True) if left else ()
+    return fx.choose_minion(small, prompt, cannon_fire, optional=True, left=left, done=done)
 
 
-@continuation("cannon_fire")
-def cannon_fire(fx: Fx) -> Steps:
-    uid, left = str(fx.choice), int(fx.ctx["left"])
-    return (*fx.destroy(uid), *fx.then("cannon_aim", left=left - 1, done=[*fx.ctx["done"], uid]))
+@step("cannon_fire")
+def cannon_fire(fx: Fx, *, left: int, done: list[str], choice: str) -> Steps:
+    return (*fx.destroy(choice), *fx.then(cannon_aim, left=left - 1, done=[*done, choice]))
 
 
 def _sail(fx: Fx, left: int | None) -> Steps:
     """Move up to `left` (None: any number) of my minions, each to another base, one by one."""
-    return fx.then("sail_pick", left=left, done=[])
+    return fx.then(sail_pick, left=left, done=[])
 
 
-@continuation("sail_pick")
-def sail_pick(fx: Fx) -> Steps:
-    left, done = fx.ctx["left"], list(fx.ctx["done"])
-    if left is not None and int(left) <= 0:
+@step("sail_pick")
+def sail_pick(fx: Fx, *, left: int | None, done: list[str]) -> Steps:
+    if left is not None and left <= 0:
         return ()
     mine = [m for m in fx.minions(controller=fx.me) if m.uid not in done]
     prompt = "You may move one of your minions to another base"
-    return fx.choose_minion(mine, prompt, then="sail_minion", optional=True, skip_label="Done")
+    return fx.ask(
+        fx.me,
+        "minion",
+        prompt,
+        [fx.minion_option(m) for m in mine],
+        sail_minion,
+        optional=True,
+        skip_label="Done",
+        left=left,
+        done=done,
+    )
 
 
-@continuation("sail_minion")
-def sail_minion(fx: Fx) -> Steps:
-    uid = str(fx.choice)
-    others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", then="sail_move", moving=uid)
+@step("sail_minion")
+def sail_minion(fx: Fx, *, left: int | None, done: list[str], choice: str) -> Steps:
+    others = [i for i in fx.bases() if i != fx.base_of(choice)]
+    prompt = "Move it to which base?"
+    return fx.choose_base(others, prompt, sail_move, moving=choice, left=left, done=done)
 
 
-@continuation("sail_move")
-def sail_move(fx: Fx) -> Steps:
-    uid, left = str(fx.ctx["moving"]), fx.ctx["left"]
-    rest = None if left is None else int(left) - 1
-    done = [*fx.ctx["done"], uid]
-    return (*fx.move(uid, int(fx.choice)), *fx.then("sail_pick", left=rest, done=done))
+@step("sail_move")
+def sail_move(fx: Fx, *, moving: str, left: int | None, done: list[str], choice: int) -> Steps:
+    rest = None if left is None else left - 1
+    return (*fx.move(moving, choice), *fx.then(sail_pick, left=rest, done=[*done, moving]))
 
 
 def dinghy(fx: Fx) -> Steps:
@@ -147,12 +153,12 @@ def full_sail_special(fx: Fx) -> Steps:
 
 def powderkeg(fx: Fx) -> Steps:
     prompt = "Powderkeg: destroy one of your minions (and every minion there no stronger)"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="powderkeg_blast")
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=powderkeg_blast)
 
 
-@continuation("powderkeg_blast")
-def powderkeg_blast(fx: Fx) -> Steps:
-    uid = str(fx.choice)
+@step("powderkeg_blast")
+def powderkeg_blast(fx: Fx, *, choice: str) -> Steps:
+    uid = choice
     strength = fx.power(uid)
     others = [m for m in fx.minions(base=fx.base_of(uid)) if m.uid != uid]
     steps = fx.destroy(uid)
@@ -165,7 +171,7 @@ def powderkeg_blast(fx: Fx) -> Steps:
 def sea_dogs(fx: Fx) -> Steps:
     named = dict.fromkeys(f for p in fx.state.players for f in p.factions)
     options = [Option(f, catalogue().name(f), f) for f in named]
-    return fx.ask(fx.me, "faction", "Sea Dogs: name a faction", options, "sea_dogs_faction")
+    return fx.ask(fx.me, "faction", "Sea Dogs: name a faction", options, sea_dogs_faction)
 
 
 def _sea_dogs(fx: Fx, base: int, faction: str) -> list[Minion]:
@@ -176,38 +182,38 @@ def _sea_dogs(fx: Fx, base: int, faction: str) -> list[Minion]:
     ]
 
 
-@continuation("sea_dogs_faction")
-def sea_dogs_faction(fx: Fx) -> Steps:
-    faction = str(fx.choice)
+@step("sea_dogs_faction")
+def sea_dogs_faction(fx: Fx, *, choice: str) -> Steps:
+    faction = choice
     sources = [i for i in fx.bases() if _sea_dogs(fx, i, faction)]
     prompt = f"Sea Dogs: move opponents' {catalogue().name(faction)} minions from which base?"
-    return fx.choose_base(sources, prompt, then="sea_dogs_from", faction=faction)
+    return fx.choose_base(sources, prompt, then=sea_dogs_from, faction=faction)
 
 
-@continuation("sea_dogs_from")
-def sea_dogs_from(fx: Fx) -> Steps:
-    origin = int(fx.choice)
-    others = [i for i in fx.bases() if i != origin]
-    return fx.choose_base(others, "Sea Dogs: to which base?", "sea_dogs_to", origin=origin)
+@step("sea_dogs_from")
+def sea_dogs_from(fx: Fx, *, faction: str, choice: int) -> Steps:
+    others = [i for i in fx.bases() if i != choice]
+    prompt = "Sea Dogs: to which base?"
+    return fx.choose_base(others, prompt, sea_dogs_to, origin=choice, faction=faction)
 
 
-@continuation("sea_dogs_to")
-def sea_dogs_to(fx: Fx) -> Steps:
+@step("sea_dogs_to")
+def sea_dogs_to(fx: Fx, *, origin: int, faction: str, choice: int) -> Steps:
     steps: Steps = ()
-    for m in _sea_dogs(fx, int(fx.ctx["origin"]), str(fx.ctx["faction"])):
-        steps += fx.move(m.uid, int(fx.choice))
+    for m in _sea_dogs(fx, origin, faction):
+        steps += fx.move(m.uid, choice)
     return steps
 
 
 def shanghai(fx: Fx) -> Steps:
     theirs = [m for m in fx.minions() if m.controller != fx.me]
     prompt = "Shanghai: choose an opponent's minion to move"
-    return fx.choose_minion(theirs, prompt, then="shanghai_to")
+    return fx.choose_minion(theirs, prompt, then=shanghai_to)
 
 
-@continuation("shanghai_to")
-def shanghai_to(fx: Fx) -> Steps:
-    uid = str(fx.choice)
+@step("shanghai_to")
+def shanghai_to(fx: Fx, *, choice: str) -> Steps:
+    uid = choice
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
     return fx.choose_base(others, "Move it to which base?", then="move", uid=uid, to=None)
 
@@ -224,33 +230,31 @@ def swashbuckling(fx: Fx) -> Steps:
 
 def the_grey_opal(fx: Fx) -> Steps:
     losers = [p.seat for p in fx.state.last_scored if p.place != 0]
-    return tuple(Task("grey_opal_offer", fx.with_ctx(seat=s)) for s in losers)
+    return tuple(fx.task(grey_opal_offer, seat=s) for s in losers)
 
 
-@continuation("grey_opal_offer")
-def grey_opal_offer(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
+@step("grey_opal_offer")
+def grey_opal_offer(fx: Fx, *, seat: int) -> Steps:
     mine = fx.minions(base=fx.base, controller=seat)
     prompt = "The Grey Opal: you may move one of your minions here to another base"
-    return fx.choose_minion(mine, prompt, "grey_opal_to", optional=True, seat=seat, by=seat)
+    options = [fx.minion_option(m) for m in mine]
+    return fx.ask(seat, "minion", prompt, options, grey_opal_to, optional=True, seat=seat, by=seat)
 
 
-@continuation("grey_opal_to")
-def grey_opal_to(fx: Fx) -> Steps:
-    uid = str(fx.choice)
-    seat = int(fx.ctx["seat"])
+@step("grey_opal_to")
+def grey_opal_to(fx: Fx, *, seat: int, choice: str) -> Steps:
+    uid = choice
     others = [i for i in fx.bases() if i != fx.base]
     return fx.choose_base(others, "Move it to which base?", "move", seat=seat, uid=uid)
 
 
 def tortuga(fx: Fx) -> Steps:
     runners = [p.seat for p in fx.state.last_scored if p.place == 1]
-    return tuple(Task("tortuga_offer", fx.with_ctx(seat=s)) for s in runners)
+    return tuple(fx.task(tortuga_offer, seat=s) for s in runners)
 
 
-@continuation("tortuga_offer")
-def tortuga_offer(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
+@step("tortuga_offer")
+def tortuga_offer(fx: Fx, *, seat: int) -> Steps:
     elsewhere = [m for m in fx.minions(controller=seat) if fx.base_of(m) != fx.base]
     prompt = "Tortuga: you may move one of your minions on another base to the new base"
     return fx.choose_minion(
