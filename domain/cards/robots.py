@@ -7,8 +7,9 @@ from domain import plays, rules
 from domain.abilities import OngoingPower, OnPlay, Protection, ScoringBonus, Triggered, card
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
-from domain.registry import Cause, Source, continuation
+from domain.registry import Cause, Source
 from domain.selectors import another_of_its_controllers_minions
+from domain.steps import step
 
 ALPHA = "robots.microbot_alpha"
 
@@ -72,30 +73,29 @@ def microbot_guard(fx: Fx) -> Steps:
 
 def microbot_reclaimer(fx: Fx) -> Steps:
     extra = fx.extra_play("minion") if _first_minion_this_turn(fx) else ()
-    return (*extra, *fx.then("reclaimer_pick", picked=[]))
+    return (*extra, *fx.then(reclaimer_pick, picked=[]))
 
 
-@continuation("reclaimer_pick")
-def reclaimer_pick(fx: Fx) -> Steps:
-    picked = [*fx.ctx["picked"], *([] if fx.choice is None else [str(fx.choice)])]
+@step("reclaimer_pick")
+def reclaimer_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Steps:
+    picked = [*picked, *([] if choice is None else [choice])]
     left = [c for c in fx.discard_pile() if named_microbot(c.card) and c.uid not in picked]
     if not left:
-        return fx.then("reclaimer_shuffle", picked=picked)
+        return fx.then(reclaimer_shuffle, picked=picked)
     prompt = "You may shuffle a Microbot from your discard pile into your deck"
     return fx.choose_card(
         left,
         prompt,
-        "reclaimer_pick",
+        reclaimer_pick,
         optional=True,
         skip_label="Done",
         picked=picked,
-        on_skip="reclaimer_shuffle",
+        on_skip=reclaimer_shuffle,
     )
 
 
-@continuation("reclaimer_shuffle")
-def reclaimer_shuffle(fx: Fx) -> Steps:
-    picked = set(fx.ctx["picked"])
+@step("reclaimer_shuffle")
+def reclaimer_shuffle(fx: Fx, *, picked: list[str]) -> Steps:
     cards = [c for c in fx.discard_pile() if c.uid in picked]
     return fx.shuffle_deck(adding=cards) if cards else ()
 
@@ -121,13 +121,13 @@ def hoverbot(fx: Fx) -> Steps:
         return steps
     bases = [i for i in fx.bases() if plays.may_play(fx.state, fx.me, card.card, i)]
     prompt = f"Play {rules.name(card.card)} now as an extra minion (choose its base), or leave it"
-    ask = fx.choose_base(bases, prompt, "hoverbot_play", optional=True, uid=card.uid)
+    ask = fx.choose_base(bases, prompt, hoverbot_play, optional=True, uid=card.uid)
     return (*steps, *ask)
 
 
-@continuation("hoverbot_play")
-def hoverbot_play(fx: Fx) -> Steps:
-    return fx.play(str(fx.ctx["uid"]), base=int(fx.choice))
+@step("hoverbot_play")
+def hoverbot_play(fx: Fx, *, uid: str, choice: int) -> Steps:
+    return fx.play(uid, base=choice)
 
 
 def zapbot(fx: Fx) -> Steps:
@@ -136,12 +136,12 @@ def zapbot(fx: Fx) -> Steps:
 
 def tech_center(fx: Fx) -> Steps:
     prompt = "Choose a base: draw a card for each minion you have there"
-    return fx.choose_base(fx.bases(), prompt, then="tech_center_draw")
+    return fx.choose_base(fx.bases(), prompt, then=tech_center_draw)
 
 
-@continuation("tech_center_draw")
-def tech_center_draw(fx: Fx) -> Steps:
-    return fx.draw(fx.me, len(fx.minions(base=int(fx.choice), controller=fx.me)))
+@step("tech_center_draw")
+def tech_center_draw(fx: Fx, *, choice: int) -> Steps:
+    return fx.draw(fx.me, len(fx.minions(base=choice, controller=fx.me)))
 
 
 # --- bases -------------------------------------------------------------------------------------

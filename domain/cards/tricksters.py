@@ -8,8 +8,9 @@ from domain.abilities import OnPlay, Protection, Restriction, Triggered, card
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Task
-from domain.registry import Cause, Source, continuation
+from domain.registry import Cause, Source
 from domain.selectors import an_opponent_played_here, destroyed_here, its_controllers_turn
+from domain.steps import step
 
 # --- minions -------------------------------------------------------------------------------
 
@@ -48,12 +49,12 @@ def block_the_path(fx: Fx) -> Steps:
     factions = dict.fromkeys(f for p in fx.state.players for f in p.factions)
     options = [Option(f, catalogue().name(f), f) for f in factions]
     prompt = "Block the Path: name a faction whose minions can't be played on this base"
-    return fx.ask(fx.me, "faction", prompt, options, "block_the_path_named")
+    return fx.ask(fx.me, "faction", prompt, options, block_the_path_named)
 
 
-@continuation("block_the_path_named")
-def block_the_path_named(fx: Fx) -> Steps:
-    return fx.note(fx.src, str(fx.choice))
+@step("block_the_path_named")
+def block_the_path_named(fx: Fx, *, choice: str) -> Steps:
+    return fx.note(fx.src, choice)
 
 
 def _note(state: GameState, src: Source) -> str | None:
@@ -108,27 +109,24 @@ def hideout(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -
     return Task("hideout_used", {"hideout": src.uid, "hideout_seat": src.controller, "at": here})
 
 
-@continuation("hideout_used")
-def hideout_used(fx: Fx) -> Steps:
+@step("hideout_used")
+def hideout_used(fx: Fx, *, hideout: str, hideout_seat: int, at: str) -> Steps:
     """Hideout is destroyed instead; that action leaves the minions there alone this turn."""
-    seat, turn = int(fx.ctx["hideout_seat"]), fx.state.turn
-    note = f"{fx.ctx['at']}|{fx.src}"
-    return (
-        *fx.destroy_attached(str(fx.ctx["hideout"])),
-        *fx.linger(HIDEOUT, seat, turn, turn, note),
-    )
+    turn = fx.state.turn
+    note = f"{at}|{fx.src}"
+    return (*fx.destroy_attached(hideout), *fx.linger(HIDEOUT, hideout_seat, turn, turn, note))
 
 
 def mark_of_sleep(fx: Fx) -> Steps:
     seats = [*fx.others(), fx.me]
     options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in seats]
     prompt = "Mark of Sleep: choose a player who can't play actions on their next turn"
-    return fx.ask(fx.me, "seat", prompt, options, "mark_of_sleep_seat")
+    return fx.ask(fx.me, "seat", prompt, options, mark_of_sleep_seat)
 
 
-@continuation("mark_of_sleep_seat")
-def mark_of_sleep_seat(fx: Fx) -> Steps:
-    seat = int(fx.choice)
+@step("mark_of_sleep_seat")
+def mark_of_sleep_seat(fx: Fx, *, choice: int) -> Steps:
+    seat = choice
     turn = rules.next_turn_of(fx.state, seat)
     return fx.linger("tricksters.mark_of_sleep", seat, turn, turn)
 
@@ -140,12 +138,12 @@ def mark_of_sleep_forbids(state: GameState, src: Source, seat: int, card: str, b
 def pay_the_piper(fx: Fx) -> Steps:
     seat = int(fx.ctx["played_by"])
     prompt = "Pay the Piper: discard a card"
-    return fx.choose_card(fx.hand(seat), prompt, "pay_the_piper_discard", seat=seat, victim=seat)
+    return fx.choose_card(fx.hand(seat), prompt, pay_the_piper_discard, seat=seat, victim=seat)
 
 
-@continuation("pay_the_piper_discard")
-def pay_the_piper_discard(fx: Fx) -> Steps:
-    card = next(c for c in fx.hand(int(fx.ctx["victim"])) if c.uid == fx.choice)
+@step("pay_the_piper_discard")
+def pay_the_piper_discard(fx: Fx, *, victim: int, choice: str) -> Steps:
+    card = next(c for c in fx.hand(victim) if c.uid == choice)
     return fx.discard_from_hand(card)
 
 
