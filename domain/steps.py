@@ -76,9 +76,13 @@ def is_typed(name: str) -> bool:
 
 def context(name: str, origin: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
     """A typed step's task context: the ability's identity and exactly the given parameters
-    (checked against the step's signature; `choice` comes with the answer)."""
-    declared = _PARAMS[name]
-    unknown = set(params) - set(declared) - set(ORIGIN) - {"on_skip"}
+    (checked against the step's signature, and the skip step's when a decision names one:
+    a skip resumes with the same context; `choice` comes with the answer)."""
+    declared = set(_PARAMS[name])
+    skip = params.get("on_skip")
+    if isinstance(skip, str) and skip in _PARAMS:
+        declared |= set(_PARAMS[skip])
+    unknown = set(params) - declared - set(ORIGIN) - {"on_skip"}
     if unknown:
         raise StepError(f"step {name!r} takes no parameter {', '.join(sorted(unknown))}")
     ctx = {k: origin[k] for k in ORIGIN if k in origin}

@@ -8,9 +8,9 @@ from domain import rules
 from domain.abilities import BaseHook, OnPlay, Triggered, card
 from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
-from domain.model import CardRef, Option, Task
+from domain.model import CardRef, Option
 from domain.plays import action_playable
-from domain.registry import continuation
+from domain.steps import step
 from domain.verbs import play_now
 
 PORTAL_SIZE = 5
@@ -83,7 +83,7 @@ def neophyte(fx: Fx) -> Steps:
         "neophyte",
         prompt,
         options,
-        "neophyte_choice",
+        neophyte_choice,
         optional=True,
         skip_label="Put it back on top of your deck",
         uid=card.uid,
@@ -91,12 +91,12 @@ def neophyte(fx: Fx) -> Steps:
     return (*steps, *ask)
 
 
-@continuation("neophyte_choice")
-def neophyte_choice(fx: Fx) -> Steps:
-    card = _card(fx, str(fx.ctx["uid"]))
+@step("neophyte_choice")
+def neophyte_choice(fx: Fx, *, uid: str, choice: str) -> Steps:
+    card = _card(fx, uid)
     if card is None:
         return ()
-    if fx.choice == "hand":
+    if choice == "hand":
         return fx.move_card(card, "deck", "hand")
     return play_action_now(fx, card)
 
@@ -115,13 +115,13 @@ def mass_enchantment(fx: Fx) -> Steps:
         c for c in revealed if rules.card_type(c.card) == "action" and playable_now(fx, c.card)
     ]
     prompt = "Play one of the revealed actions as an extra action (it stays its owner's card)"
-    ask = fx.choose_card(actions, prompt, "mass_enchantment_play", optional=True)
+    ask = fx.choose_card(actions, prompt, mass_enchantment_play, optional=True)
     return (*steps, *ask)
 
 
-@continuation("mass_enchantment_play")
-def mass_enchantment_play(fx: Fx) -> Steps:
-    card = _card(fx, str(fx.choice))
+@step("mass_enchantment_play")
+def mass_enchantment_play(fx: Fx, *, choice: str) -> Steps:
+    card = _card(fx, choice)
     return play_action_now(fx, card) if card else ()
 
 
@@ -132,42 +132,45 @@ def mystic_studies(fx: Fx) -> Steps:
 def portal(fx: Fx) -> Steps:
     steps, top = fx.top_of_deck(PORTAL_SIZE)
     steps += tuple(e for c in top for e in fx.reveal(c, "deck"))
-    return (*steps, *fx.then("portal_take", revealed=[c.uid for c in top]))
+    return (*steps, *fx.then(portal_take, revealed=[c.uid for c in top]))
 
 
-@continuation("portal_take")
-def portal_take(fx: Fx) -> Steps:
-    revealed = [u for u in fx.ctx["revealed"] if u != fx.choice]
-    taken = _card(fx, str(fx.choice)) if fx.choice is not None else None
+@step("portal_take")
+def portal_take(fx: Fx, *, revealed: list[str], choice: str | None = None) -> Steps:
+    revealed = [u for u in revealed if u != choice]
+    taken = _card(fx, choice) if choice is not None else None
     steps = fx.move_card(taken, "deck", "hand") if taken else ()
     minions = [c for c in fx.deck() if c.uid in revealed and rules.card_type(c.card) == "minion"]
     if not minions:
-        return (*steps, *fx.then("portal_order", revealed=revealed, ordered=[]))
+        return (*steps, *fx.then(portal_order, revealed=revealed, ordered=[]))
     prompt = "Portal: you may take a revealed minion into your hand"
     ask = fx.choose_card(
         minions,
         prompt,
-        "portal_take",
+        portal_take,
         optional=True,
         skip_label="Done",
         revealed=revealed,
         ordered=[],
-        on_skip="portal_order",
+        on_skip=portal_order,
     )
     return (*steps, *ask)
 
 
-@continuation("portal_order")
-def portal_order(fx: Fx) -> Steps:
+@step("portal_order")
+def portal_order(
+    fx: Fx, *, revealed: list[str], ordered: list[str], choice: str | None = None
+) -> Steps:
     """The revealed cards left go back on top in the order chosen, one pick at a time (the
     first picked ends on top); copies of the same card need no choice between them."""
-    ordered = [*fx.ctx["ordered"], *([] if fx.choice is None else [str(fx.choice)])]
+    ordered = [*ordered, *([] if choice is None else [choice])]
     deck = fx.deck()
-    left = [c for c in deck if c.uid in fx.ctx["revealed"] and c.uid not in ordered]
+    left = [c for c in deck if c.uid in revealed and c.uid not in ordered]
     kinds = {c.card: c for c in left}
     if len(kinds) > 1:
         prompt = "Portal: choose the next card to put back on top of your deck (first = top)"
-        return fx.choose_card(list(kinds.values()), prompt, "portal_order", ordered=ordered)
+        picks = list(kinds.values())
+        return fx.choose_card(picks, prompt, portal_order, revealed=revealed, ordered=ordered)
     if not ordered:
         return ()
     top = [next(c for c in deck if c.uid == u) for u in ordered] + left
@@ -177,12 +180,12 @@ def portal_order(fx: Fx) -> Steps:
 
 def sacrifice(fx: Fx) -> Steps:
     prompt = "Choose one of your minions: draw cards equal to its power, then destroy it"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then="sacrifice_minion")
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=sacrifice_minion)
 
 
-@continuation("sacrifice_minion")
-def sacrifice_minion(fx: Fx) -> Steps:
-    uid = str(fx.choice)
+@step("sacrifice_minion")
+def sacrifice_minion(fx: Fx, *, choice: str) -> Steps:
+    uid = choice
     return (*fx.draw(fx.me, fx.power(uid)), *fx.destroy(uid))
 
 
@@ -191,20 +194,20 @@ def scry(fx: Fx) -> Steps:
     steps, deck = ((), list(p.deck)) if p.deck else fx.top_of_deck(len(p.discard))
     actions = [c for c in deck if rules.card_type(c.card) == "action"]
     if not actions:
-        return (*steps, *fx.then("scry_shuffle"))
+        return (*steps, *fx.then(scry_shuffle))
     prompt = "Scry: choose an action in your deck to reveal and put into your hand"
-    return (*steps, *fx.choose_card(actions, prompt, "scry_take"))
+    return (*steps, *fx.choose_card(actions, prompt, scry_take))
 
 
-@continuation("scry_take")
-def scry_take(fx: Fx) -> Steps:
-    card = _card(fx, str(fx.choice))
+@step("scry_take")
+def scry_take(fx: Fx, *, choice: str) -> Steps:
+    card = _card(fx, choice)
     if card is None:
-        return fx.then("scry_shuffle")
-    return (*fx.reveal(card, "deck"), *fx.move_card(card, "deck", "hand"), *fx.then("scry_shuffle"))
+        return fx.then(scry_shuffle)
+    return (*fx.reveal(card, "deck"), *fx.move_card(card, "deck", "hand"), *fx.then(scry_shuffle))
 
 
-@continuation("scry_shuffle")
+@step("scry_shuffle")
 def scry_shuffle(fx: Fx) -> Steps:
     return fx.shuffle_deck()
 
@@ -233,45 +236,43 @@ def school_of_wizardry(fx: Fx) -> Steps:
     seat = next(s for s in rules.seats_from(fx.state, fx.state.active) if s in winners)
     options = [Option(c, rules.name(c), c, card=c) for c in top]
     prompt = "School of Wizardry: choose the base that replaces it"
-    return fx.ask(seat, "base_card", prompt, options, "school_pick", seat=seat)
+    return fx.ask(seat, "base_card", prompt, options, school_pick, seat=seat)
 
 
-@continuation("school_pick")
-def school_pick(fx: Fx) -> Steps:
-    chosen = str(fx.choice)
+@step("school_pick")
+def school_pick(fx: Fx, *, seat: int, choice: str) -> Steps:
+    chosen = choice
     rest = [c for c in fx.state.base_deck[:3] if c != chosen]
     out: Steps = (ev.BaseReplaced(fx.base, fx.card, chosen),)
     if len(rest) < 2:
         return out
     options = [Option(c, rules.name(c), c, card=c) for c in rest]
     prompt = "Choose the base to put on top of the base deck (the other goes under it)"
-    return (*out, *fx.ask(int(fx.ctx["seat"]), "base_card", prompt, options, "school_order"))
+    return (*out, *fx.ask(seat, "base_card", prompt, options, school_order, seat=seat))
 
 
-@continuation("school_order")
-def school_order(fx: Fx) -> Steps:
-    first = str(fx.choice)
-    rest = [c for c in fx.state.base_deck[:2] if c != first]
-    top = (first, *rest)
-    return (ev.BaseDeckReordered(top, 2, int(fx.ctx["seat"])),)
+@step("school_order")
+def school_order(fx: Fx, *, seat: int, choice: str) -> Steps:
+    rest = [c for c in fx.state.base_deck[:2] if c != choice]
+    top = (choice, *rest)
+    return (ev.BaseDeckReordered(top, 2, seat),)
 
 
 def the_great_library(fx: Fx) -> Steps:
     seats = sorted({m.controller for m in fx.minions(base=fx.base)})
-    return tuple(Task("library_offer", fx.with_ctx(seat=s)) for s in seats)
+    return tuple(fx.task(library_offer, seat=s) for s in seats)
 
 
-@continuation("library_offer")
-def library_offer(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
+@step("library_offer")
+def library_offer(fx: Fx, *, seat: int) -> Steps:
     options = [Option("draw", "Draw 1 card", True)]
     prompt = "The Great Library: you may draw a card"
-    return fx.ask(seat, "yes_no", prompt, options, "library_draw", optional=True, seat=seat)
+    return fx.ask(seat, "yes_no", prompt, options, library_draw, optional=True, seat=seat)
 
 
-@continuation("library_draw")
-def library_draw(fx: Fx) -> Steps:
-    return fx.draw(int(fx.ctx["seat"]), 1)
+@step("library_draw")
+def library_draw(fx: Fx, *, seat: int) -> Steps:
+    return fx.draw(seat, 1)
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------
