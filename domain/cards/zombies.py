@@ -19,7 +19,8 @@ from domain.abilities import (
 )
 from domain.fx import Fx, Steps
 from domain.model import CardRef, GameState, Option
-from domain.registry import Source, continuation, play_condition
+from domain.registry import Source, play_condition
+from domain.steps import StepFn, step
 from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
 
 
@@ -37,10 +38,10 @@ def _minions(cards: Sequence[CardRef], max_power: int | None = None) -> list[Car
     ]
 
 
-@continuation("zombies_to_hand")
-def to_hand(fx: Fx) -> Steps:
+@step("zombies_to_hand")
+def to_hand(fx: Fx, *, choice: str) -> Steps:
     """The chosen card of my discard pile goes to my hand."""
-    card = next(c for c in fx.discard_pile() if c.uid == fx.choice)
+    card = next(c for c in fx.discard_pile() if c.uid == choice)
     return fx.move_card(card, "discard", "hand")
 
 
@@ -50,11 +51,10 @@ def to_hand(fx: Fx) -> Steps:
 def zombie_lord(fx: Fx) -> Steps:
     """The bases without a minion of mine are noted now; each may take one minion."""
     empty = [fx.state.bases[i].card for i in fx.bases() if not fx.minions(i, controller=fx.me)]
-    return fx.then("zombie_lord_next", left=empty)
+    return fx.then(zombie_lord_next, left=empty)
 
 
-def _lord_bases(fx: Fx, card: str) -> list[int]:
-    left = list(fx.ctx["left"])
+def _lord_bases(fx: Fx, card: str, left: list[str]) -> list[int]:
     return [
         i
         for i in fx.bases()
@@ -62,32 +62,32 @@ def _lord_bases(fx: Fx, card: str) -> list[int]:
     ]
 
 
-@continuation("zombie_lord_next")
-def zombie_lord_next(fx: Fx) -> Steps:
-    cards = [c for c in _minions(fx.discard_pile(), 2) if _lord_bases(fx, c.card)]
+@step("zombie_lord_next")
+def zombie_lord_next(fx: Fx, *, left: list[str]) -> Steps:
+    cards = [c for c in _minions(fx.discard_pile(), 2) if _lord_bases(fx, c.card, left)]
     prompt = "Zombie Lord: you may play a minion of power 2 or less from your discard pile"
-    return fx.choose_card(_distinct(cards), prompt, "zombie_lord_card", optional=True)
+    picks = _distinct(cards)
+    return fx.choose_card(picks, prompt, zombie_lord_card, optional=True, left=left)
 
 
-@continuation("zombie_lord_card")
-def zombie_lord_card(fx: Fx) -> Steps:
-    uid = str(fx.choice)
-    card = next(c.card for c in fx.discard_pile() if c.uid == uid)
+@step("zombie_lord_card")
+def zombie_lord_card(fx: Fx, *, left: list[str], choice: str) -> Steps:
+    card = next(c.card for c in fx.discard_pile() if c.uid == choice)
     prompt = f"Play {rules.name(card)} onto which base where you had no minion?"
-    return fx.choose_base(_lord_bases(fx, card), prompt, "zombie_lord_base", uid=uid)
+    bases = _lord_bases(fx, card, left)
+    return fx.choose_base(bases, prompt, zombie_lord_base, uid=choice, left=left)
 
 
-@continuation("zombie_lord_base")
-def zombie_lord_base(fx: Fx) -> Steps:
-    base = int(fx.choice)
-    left = [b for b in fx.ctx["left"] if b != fx.state.bases[base].card]
-    return (*fx.play(str(fx.ctx["uid"]), base), *fx.then("zombie_lord_next", left=left))
+@step("zombie_lord_base")
+def zombie_lord_base(fx: Fx, *, left: list[str], uid: str, choice: int) -> Steps:
+    rest = [b for b in left if b != fx.state.bases[choice].card]
+    return (*fx.play(uid, choice), *fx.then(zombie_lord_next, left=rest))
 
 
 def grave_digger(fx: Fx) -> Steps:
     prompt = "You may put a minion from your discard pile into your hand"
     minions = _distinct(_minions(fx.discard_pile()))
-    return fx.choose_card(minions, prompt, "zombies_to_hand", optional=True)
+    return fx.choose_card(minions, prompt, to_hand, optional=True)
 
 
 def _tenacious_z_bases(state: GameState, seat: int) -> list[int]:
@@ -108,13 +108,13 @@ def tenacious_z(fx: Fx) -> Steps:
     bases = _tenacious_z_bases(fx.state, fx.me)
     return (
         *fx.set_flag(f"tenacious_z:{fx.me}"),
-        *fx.choose_base(bases, prompt, "tenacious_z_base"),
+        *fx.choose_base(bases, prompt, tenacious_z_base),
     )
 
 
-@continuation("tenacious_z_base")
-def tenacious_z_base(fx: Fx) -> Steps:
-    return fx.play(fx.src, int(fx.choice))
+@step("tenacious_z_base")
+def tenacious_z_base(fx: Fx, *, choice: int) -> Steps:
+    return fx.play(fx.src, choice)
 
 
 def walker(fx: Fx) -> Steps:
@@ -129,14 +129,14 @@ def walker(fx: Fx) -> Steps:
         Option("keep", f"Keep {name} on top of your deck", False, uid=card.uid, card=card.card),
     ]
     prompt = "Walker: discard the top card of your deck, or keep it there"
-    ask = fx.ask(fx.me, "walker", prompt, options, "walker_choice", top=card.uid)
+    ask = fx.ask(fx.me, "walker", prompt, options, walker_choice, top=card.uid)
     return (*reshuffle, *fx.reveal(card, "deck", to=fx.me), *ask)
 
 
-@continuation("walker_choice")
-def walker_choice(fx: Fx) -> Steps:
-    card = next((c for c in fx.deck() if c.uid == fx.ctx["top"]), None)
-    return fx.move_card(card, "deck", "discard") if fx.choice and card else ()
+@step("walker_choice")
+def walker_choice(fx: Fx, *, top: str, choice: bool) -> Steps:
+    card = next((c for c in fx.deck() if c.uid == top), None)
+    return fx.move_card(card, "deck", "discard") if choice and card else ()
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -144,44 +144,45 @@ def walker_choice(fx: Fx) -> Steps:
 
 def grave_robbing(fx: Fx) -> Steps:
     prompt = "Put a card from your discard pile into your hand"
-    return fx.choose_card(_distinct(fx.discard_pile()), prompt, "zombies_to_hand")
+    return fx.choose_card(_distinct(fx.discard_pile()), prompt, to_hand)
 
 
 def lend_a_hand(fx: Fx) -> Steps:
-    return fx.then("lend_a_hand_pick", picked=[])
+    return fx.then(lend_a_hand_pick, picked=[])
 
 
-@continuation("lend_a_hand_pick")
-def lend_a_hand_pick(fx: Fx) -> Steps:
-    picked = list(fx.ctx["picked"])
+@step("lend_a_hand_pick")
+def lend_a_hand_pick(fx: Fx, *, picked: list[str]) -> Steps:
     left = [c for c in fx.discard_pile() if c.uid not in picked]
     if not left:
-        return fx.then("lend_a_hand_shuffle")
+        return fx.then(lend_a_hand_shuffle, picked=picked)
     prompt = f"Lend a Hand: choose a card to shuffle into your deck ({len(picked)} chosen)"
     return fx.ask(
         fx.me,
         "card",
         prompt,
         [fx.card_option(c) for c in left],
-        "lend_a_hand_add",
+        lend_a_hand_add,
         optional=True,
         skip_label="Done",
-        on_skip="lend_a_hand_shuffle",
+        on_skip=lend_a_hand_shuffle,
+        picked=picked,
     )
 
 
-@continuation("lend_a_hand_add")
-def lend_a_hand_add(fx: Fx) -> Steps:
-    return fx.then("lend_a_hand_pick", picked=[*fx.ctx["picked"], fx.choice])
+@step("lend_a_hand_add")
+def lend_a_hand_add(fx: Fx, *, picked: list[str], choice: str) -> Steps:
+    return fx.then(lend_a_hand_pick, picked=[*picked, choice])
 
 
-@continuation("lend_a_hand_shuffle")
-def lend_a_hand_shuffle(fx: Fx) -> Steps:
-    picked = set(fx.ctx["picked"])
+@step("lend_a_hand_shuffle")
+def lend_a_hand_shuffle(fx: Fx, *, picked: list[str]) -> Steps:
     return fx.shuffle_deck(adding=[c for c in fx.discard_pile() if c.uid in picked])
 
 
-def _name_a_card(fx: Fx, cards: Sequence[CardRef], prompt: str, then: str, **extra: Any) -> Steps:
+def _name_a_card(
+    fx: Fx, cards: Sequence[CardRef], prompt: str, then: StepFn, **extra: Any
+) -> Steps:
     names = dict.fromkeys(c.card for c in cards)
     options = [Option(n, rules.name(n), n, card=n) for n in names]
     return fx.ask(fx.me, "card_name", prompt, options, then, optional=True, **extra)
@@ -191,25 +192,36 @@ def _pile(fx: Fx, zone: str) -> list[CardRef]:
     return fx.deck() if zone == "deck" else fx.discard_pile()
 
 
-@continuation("how_many_named")
-def how_many_named(fx: Fx) -> Steps:
+@step("how_many_named")
+def how_many_named(
+    fx: Fx, *, from_zone: str, to_zone: str, after: str | None = None, choice: str
+) -> Steps:
     """A card was named: ask how many of its copies in the pile to move. The name stays in the
     options, which only the chooser sees: it was named from a deck nobody else sees."""
-    name = str(fx.choice)
-    found = sum(1 for c in _pile(fx, str(fx.ctx["from_zone"])) if c.card == name)
-    options = [Option(str(k), f"{k} of {rules.name(name)}", k) for k in range(1, found + 1)]
+    found = sum(1 for c in _pile(fx, from_zone) if c.card == choice)
+    options = [Option(str(k), f"{k} of {rules.name(choice)}", k) for k in range(1, found + 1)]
     prompt = "How many copies of the named card?"
-    return fx.ask(fx.me, "count", prompt, options, "move_named", named=name)
+    return fx.ask(
+        fx.me,
+        "count",
+        prompt,
+        options,
+        move_named,
+        named=choice,
+        from_zone=from_zone,
+        to_zone=to_zone,
+        after=after,
+    )
 
 
-@continuation("move_named")
-def move_named(fx: Fx) -> Steps:
+@step("move_named")
+def move_named(
+    fx: Fx, *, from_zone: str, to_zone: str, named: str, after: str | None = None, choice: int
+) -> Steps:
     """Move that many copies of the named card, then whatever comes after (if anything)."""
-    src, dst = str(fx.ctx["from_zone"]), str(fx.ctx["to_zone"])
-    copies = [c for c in _pile(fx, src) if c.card == fx.ctx["named"]][: int(fx.choice)]
-    moved = tuple(e for c in copies for e in fx.move_card(c, src, dst))
-    after = fx.ctx.get("after")
-    return (*moved, *(fx.then(str(after)) if after else ()))
+    copies = [c for c in _pile(fx, from_zone) if c.card == named][:choice]
+    moved = tuple(e for c in copies for e in fx.move_card(c, from_zone, to_zone))
+    return (*moved, *(fx.then(after) if after else ()))
 
 
 def mall_crawl(fx: Fx) -> Steps:
@@ -220,8 +232,8 @@ def mall_crawl(fx: Fx) -> Steps:
         fx,
         deck,
         prompt,
-        "how_many_named",
-        on_skip="mall_crawl_shuffle",
+        how_many_named,
+        on_skip=mall_crawl_shuffle,
         from_zone="deck",
         to_zone="discard",
         after="mall_crawl_shuffle",
@@ -229,7 +241,7 @@ def mall_crawl(fx: Fx) -> Steps:
     return (*reshuffle, *named)
 
 
-@continuation("mall_crawl_shuffle")
+@step("mall_crawl_shuffle")
 def mall_crawl_shuffle(fx: Fx) -> Steps:
     return fx.shuffle_deck()
 
@@ -237,7 +249,7 @@ def mall_crawl_shuffle(fx: Fx) -> Steps:
 def not_enough_bullets(fx: Fx) -> Steps:
     prompt = "Not Enough Bullets: name a minion to take from your discard pile to your hand"
     minions = _minions(fx.discard_pile())
-    return _name_a_card(fx, minions, prompt, "how_many_named", from_zone="discard", to_zone="hand")
+    return _name_a_card(fx, minions, prompt, how_many_named, from_zone="discard", to_zone="hand")
 
 
 @play_condition("zombies.outbreak")
