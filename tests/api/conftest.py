@@ -19,7 +19,7 @@ from werkzeug.test import TestResponse
 from api import create_app
 from events.connection import RedisClient
 from events.store import EventStore
-from tests.api.contract import SEQUENTIAL_MEDIA, Contract, load_spec
+from tests.api.contract import SEQUENTIAL_MEDIA, Contract, is_text, load_spec
 from tests.api.helpers import Game, create_scripted
 
 CONTRACT_KEY = "tests.contract"
@@ -40,7 +40,7 @@ class ContractClient(FlaskClient):
         """Send the request, then check the response against the spec."""
         response = super().open(*args, **kwargs)
         request = response.request
-        if response.mimetype in SEQUENTIAL_MEDIA:
+        if response.mimetype in SEQUENTIAL_MEDIA or is_text(response.mimetype):
             body: Any = response.get_data(as_text=True)
         else:
             body = response.get_json(silent=True) if response.data else None
