@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import yaml
 from flask import Flask
 from flask.testing import FlaskClient
 from openapi_spec_validator import validate as validate_spec
@@ -40,8 +41,10 @@ class ContractClient(FlaskClient):
         """Send the request, then check the response against the spec."""
         response = super().open(*args, **kwargs)
         request = response.request
-        if response.mimetype in SEQUENTIAL_MEDIA or is_text(response.mimetype):
-            body: Any = response.get_data(as_text=True)
+        if response.mimetype == "application/yaml":
+            body: Any = yaml.safe_load(response.get_data(as_text=True))
+        elif response.mimetype in SEQUENTIAL_MEDIA or is_text(response.mimetype):
+            body = response.get_data(as_text=True)
         else:
             body = response.get_json(silent=True) if response.data else None
         checker: Contract = self.application.extensions[CONTRACT_KEY]

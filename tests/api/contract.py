@@ -19,7 +19,7 @@ SEQUENTIAL_MEDIA = frozenset({"application/jsonl", "application/x-ndjson"})
 """JSON Lines media: the body is text; each line is checked against ``x-itemSchema``."""
 
 
-TEXT_MEDIA = frozenset({"application/yaml", "application/openmetrics-text"})
+TEXT_MEDIA = frozenset({"application/openmetrics-text"})
 """Non-JSON text answers (beside ``text/*``): checked as strings."""
 
 
