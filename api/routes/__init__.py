@@ -11,6 +11,7 @@ from api.routes.me import bp as me_bp
 from api.routes.metrics import bp as metrics_bp
 from api.routes.replays import bp as replays_bp
 from api.routes.site import bp as site_bp
+from api.routes.viewer import bp as viewer_bp
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     catalogue_bp,
@@ -20,4 +21,5 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     metrics_bp,
     replays_bp,
     site_bp,
+    viewer_bp,
 )
