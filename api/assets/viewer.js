@@ -50,10 +50,12 @@ function el(tag, className, ...children) {
 }
 
 async function loadNames() {
-  const [cards, bases] = await Promise.all([
+  const [factions, cards, bases] = await Promise.all([
+    api(`/v1/factions?lang=${lang}`),
     api(`/v1/cards?lang=${lang}`),
     api(`/v1/bases?lang=${lang}`),
   ]);
+  for (const faction of factions.factions) names[faction.id] = faction.name;
   for (const card of cards.cards) names[card.id] = card.name;
   for (const base of bases.bases) names[base.id] = base.name;
 }

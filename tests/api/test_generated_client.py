@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import os
 import random
 import re
 import subprocess
@@ -59,7 +60,11 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Module
         text=True,
         timeout=120,
         check=False,
-    )
+        env={
+            **os.environ,
+            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+        },
+    )  # its post-hooks run ruff, installed beside this Python
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     sys.path.insert(0, str(root))
