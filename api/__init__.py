@@ -1,53 +1,22 @@
-"""The HTTP layer: a Flask app factory over the games service.
+"""The HTTP layer: a Flask app factory over the games service, and the ``smashup`` command.
 
 ``create_app()`` reads ``REDIS_URL`` (or starts an embedded Redis in ``SMASHUP_DATA_DIR``/
-``./data``); gunicorn runs it as ``gunicorn 'api:create_app()'``.
+``./data``); gunicorn runs it as ``gunicorn 'api:create_app()'``. It is imported on first use
+(:pep:`562`), so ``smashup --help`` and ``smashup replay`` do not load Flask and the routes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from api.app import DEFAULTS, create_app
 
-from api.errors import register_error_handlers
-from api.routes import BLUEPRINTS
-from api.routes.common import EXTENSION
-from service.bootstrap import build
-from service.waiters import DEFAULT_LIMIT
-from workers.queue import DEFAULT_PREFIX, QUEUE_NAME
-
-DEFAULTS: dict[str, Any] = {
-    "REDIS_URL": None,  # None: the REDIS_URL environment variable, else an embedded Redis
-    "DATA_DIR": None,  # embedded Redis data: SMASHUP_DATA_DIR, else ./data
-    "REDIS_CLIENT": None,  # a ready redis.Redis (bytes) client, e.g. in tests
-    "KEY_PREFIX": DEFAULT_PREFIX,
-    "RQ_ASYNC": True,  # False: bot jobs run inline, in the request that made them due
-    "RQ_QUEUE": QUEUE_NAME,
-    "MAX_CONTENT_LENGTH": 64 * 1024,
-    "MAX_WAITERS": DEFAULT_LIMIT,  # long-polls and streams served at once; past it 429
-}
+__all__ = ["DEFAULTS", "create_app"]
 
 
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the API app; ``config`` overrides :data:`DEFAULTS`."""
-    app = Flask(__name__)
-    app.config.update(DEFAULTS)
-    app.config.update(config or {})
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
-    app.json.compact = True  # type: ignore[attr-defined]
-    app.extensions[EXTENSION] = build(
-        redis_url=app.config["REDIS_URL"],
-        data_dir=app.config["DATA_DIR"],
-        client=app.config["REDIS_CLIENT"],
-        prefix=app.config["KEY_PREFIX"],
-        rq_async=bool(app.config["RQ_ASYNC"]),
-        queue_name=app.config["RQ_QUEUE"],
-        max_waiters=int(app.config["MAX_WAITERS"]),
-    )
-    register_error_handlers(app)
-    for blueprint in BLUEPRINTS:
-        app.register_blueprint(blueprint)
-    return app
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        return getattr(importlib.import_module("api.app"), name)
+    raise AttributeError(f"module 'api' has no attribute {name!r}")

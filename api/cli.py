@@ -11,17 +11,19 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
 from types import FrameType
 
-from werkzeug.serving import run_simple
+from api import replay_cli  # light: it imports the rules and the service only when it runs
 
-from api import replay_cli
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 log = logging.getLogger("smashup")
 
@@ -68,8 +70,26 @@ def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run the API until interrupted, with a child worker unless ``--no-worker``."""
-    from api import create_app
+    """Run the API until interrupted, with a child worker unless ``--no-worker``.
+
+    Unless ``PROMETHEUS_MULTIPROC_DIR`` is set, a temporary one is made (and removed at the
+    end) so that ``/metrics`` shows the worker's metrics too.
+    """
+    metrics_dir = None
+    if not os.environ.get(MULTIPROC_ENV):  # before anything imports prometheus_client
+        metrics_dir = os.environ[MULTIPROC_ENV] = tempfile.mkdtemp(prefix="smashup-metrics-")
+    try:
+        return _serve(args)
+    finally:
+        if metrics_dir is not None:
+            shutil.rmtree(metrics_dir, ignore_errors=True)
+            del os.environ[MULTIPROC_ENV]
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from werkzeug.serving import run_simple
+
+    from api.app import create_app
     from events.connection import connect, redis_url_for, resolve_data_dir, shutdown_embedded
 
     url = os.environ.get("REDIS_URL") or None

@@ -13,15 +13,14 @@ import argparse
 import json
 import os
 import sys
+import time
+from collections.abc import Callable
 from typing import Any, TextIO
-
-from api.schemas import refused_setup
-from domain import replay
-from domain.narrate import narrate
-from service.replays import InvalidLog, check_log, full_view
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
+PROGRESS_EVERY = 0.2
+"""Seconds between two progress lines."""
 
 
 def add_parser(commands: Any) -> None:
@@ -36,20 +35,58 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--json", action="store_true", help="print the game view (all hands shown) as JSON"
     )
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show the check's progress on stderr (default: when stderr is a terminal)",
+    )
+    shown.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="never show progress"
+    )
+
+
+def progress_printer(err: TextIO, clock: Callable[[], float] = time.monotonic) -> Any:
+    """A ``progress(version, total)`` callback writing ``checking: version N of M`` to ``err``
+    at most every :data:`PROGRESS_EVERY` seconds (and at the last version), on one line."""
+    last = [-PROGRESS_EVERY]
+
+    def report(version: int, total: int) -> None:
+        now = clock()
+        if version < total and now - last[0] < PROGRESS_EVERY:
+            return
+        last[0] = now
+        end = "\n" if version >= total else ""
+        err.write(f"\rchecking: version {version} of {total} ({100 * version // total}%){end}")
+        err.flush()
+
+    return report
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run ``smashup replay``; return the exit status."""
+    from api.schemas import refused_setup
+    from domain import replay
+    from domain.narrate import narrate
+    from service.replays import InvalidLog, check_log, full_view
+
     out = out or sys.stdout
     err = err or sys.stderr
+    show = getattr(args, "progress", None)
+    if show is None:
+        show = err.isatty()
     try:
         text = _read(args.file)
     except (OSError, UnicodeDecodeError) as error:
         print(f"smashup replay: cannot read {args.file}: {error}", file=err)
         return EXIT_USAGE
     try:
-        log = check_log(text, refused_setup)
+        log = check_log(text, refused_setup, progress_printer(err) if show else None)
     except InvalidLog as error:
+        if show:
+            err.write("\n")
         print(f"smashup replay: invalid log at version {error.version}: {error.reason}", file=err)
         return EXIT_INVALID
     final = log.state

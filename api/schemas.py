@@ -19,6 +19,8 @@ LANGUAGES = ("en", "fr", "es")
 MAX_WAIT = 30.0
 MAX_EVENTS = 1000
 MAX_INT = 2**31 - 1
+MAX_GAMES_PAGE = 100
+GAME_STATUSES = ("active", "ended")
 _ID = validate.Length(min=1, max=64)
 
 
@@ -237,6 +239,17 @@ class EventsQuery(_WaitQuery):
 
 class TurnsQuery(_WaitQuery):
     """``?wait=S`` of ``/v1/me/turns``."""
+
+
+class GamesQuery(Schema):
+    """``?status=&limit=&cursor=`` of the public list of games."""
+
+    status = fields.String(load_default=None, validate=validate.OneOf(GAME_STATUSES))
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_GAMES_PAGE))
+    cursor = fields.String(
+        load_default=None,
+        validate=[validate.Length(min=1, max=200), validate.Regexp(r"\A[A-Za-z0-9_-]+\Z")],
+    )
 
 
 def load_query(schema: type[Schema], args: Mapping[str, str]) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from domain.view import awaiting
 from events.envelope import Envelope, utc_timestamp
 from events.errors import DuplicateCommand, GameExists, VersionConflict
 from events.store import EventStore, hash_token
+from service.metrics import COMMAND_SECONDS, EVENTS_APPENDED, Stopwatch
 from service.outcomes import (
     BotScheduler,
     CommandResult,
@@ -115,6 +116,7 @@ class Games:
                 self.store.create(game_id, [event_to_dict(e) for e in events], meta)
             except GameExists:
                 continue
+            EVENTS_APPENDED.inc(len(events))
             self._remember(state)
             self._after_append(game_id, 0, state, schedule_bots=True)
             return CreatedGame(game_id, state.version, seats)
@@ -192,6 +194,26 @@ class Games:
         Raises a domain :class:`RuleViolation`, :class:`GameNotFound`, :class:`StaleVersion`
         or :class:`IdempotencyKeyReused`; nothing is appended then.
         """
+        watch = Stopwatch()
+        outcome = "refused"
+        try:
+            result = self._execute(
+                game_id, seat, command, expected_version, idempotency_key, schedule_bots
+            )
+            outcome = "replayed" if result.replayed else "accepted"
+            return result
+        finally:
+            COMMAND_SECONDS.labels(outcome=outcome).observe(watch.seconds())
+
+    def _execute(
+        self,
+        game_id: str,
+        seat: int,
+        command: Command,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        schedule_bots: bool,
+    ) -> CommandResult:
         command = dataclasses.replace(command, seat=seat)
         fingerprint = _fingerprint(command, expected_version)
         key = None if idempotency_key is None else f"{seat}:{idempotency_key}"
@@ -238,6 +260,7 @@ class Games:
                 if expected_version is not None:
                     raise StaleVersion(expected_version, conflict.actual) from None
                 continue
+            EVENTS_APPENDED.inc(len(stored_events))
             self._remember(new_state)
             self._after_append(game_id, state.version, new_state, schedule_bots=schedule_bots)
             answer = {

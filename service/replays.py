@@ -21,6 +21,7 @@ import hashlib
 import json
 import re
 import threading
+import typing
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -97,7 +98,33 @@ SetupPolicy = Callable[[list[dict[str, Any]], str], "str | None"]
 the HTTP layer passes the check of its ``POST /v1/games`` schema."""
 
 
-def check_log(text: str, refuse_setup: SetupPolicy | None = None) -> CheckedLog:
+class _Watched(Sequence[ev.Event]):
+    """A log's events that report how far the rules have read into them."""
+
+    def __init__(self, items: Sequence[ev.Event], report: Callable[[int, int], None]) -> None:
+        self.items = items
+        self.report = report
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    @typing.overload
+    def __getitem__(self, index: int) -> ev.Event: ...
+
+    @typing.overload
+    def __getitem__(self, index: slice) -> Sequence[ev.Event]: ...
+
+    def __getitem__(self, index: int | slice) -> ev.Event | Sequence[ev.Event]:
+        if isinstance(index, int) and index >= 0:
+            self.report(index + 1, len(self.items))
+        return self.items[index]
+
+
+def check_log(
+    text: str,
+    refuse_setup: SetupPolicy | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> CheckedLog:
     """Replay a JSON Lines log without storing it, or raise :class:`InvalidLog`.
 
     Each stage (reading a line, upcasting it, decoding it) keeps the good prefix and its first
@@ -105,7 +132,8 @@ def check_log(text: str, refuse_setup: SetupPolicy | None = None) -> CheckedLog:
     must be ones ``POST /v1/games`` accepts (printable names, known bots...). Each payload must be
     exactly the JSON of the event the rules made (same fields, same JSON types; a field may be
     left out if it has a default), so a log is stored only in a form that reads back the same.
-    Whichever problem has the lowest version is reported.
+    Whichever problem has the lowest version is reported. ``progress(version, total)`` is
+    called as the rules reach each version.
     """
     written, cut = read_log(text)
     current, problem = upcast_log(written)
@@ -113,7 +141,7 @@ def check_log(text: str, refuse_setup: SetupPolicy | None = None) -> CheckedLog:
     decoded, bad = decode_records(current)
     if bad is not None:
         cut = LogFormatError(bad.version, bad.reason)
-    derived, state, wrong = derive(decoded)
+    derived, state, wrong = derive(decoded if progress is None else _Watched(decoded, progress))
     refused = _refused_setup(derived[0], refuse_setup) if derived else None
     if refused is not None:
         raise InvalidLog(1, refused)

