@@ -199,23 +199,25 @@ def in_play(
 ) -> list[tuple[Source, A]] | tuple[()]:
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
     The sources having that kind at all are kept on the state (it is immutable)."""
-    cache: dict[type[Ability], tuple[list[tuple[Source, Ability]], bool]] | None
-    cache = state.__dict__.get("_abilities")
+    cache: dict[Any, Any] | None = state.__dict__.get("_abilities")
     if cache is None:
         cache = {}
         object.__setattr__(state, "_abilities", cache)
-    entry = cache.get(kind)
+    entry: tuple[list[tuple[Source, A]], bool] | None = cache.get(kind)
     if entry is None:
         from domain.rules import sources  # rules asks this module about blanking
 
-        table: dict[str, tuple[Ability, ...]] = with_kind(kind)
+        table = with_kind(kind)
         found = [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
         entry = cache[kind] = (found, any(s.controller < 0 for s, _ in found))
     pairs, with_bases = entry
     if seat is None or not with_bases:
-        return pairs  # type: ignore[return-value]
-    kept = [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
-    return kept  # type: ignore[return-value]
+        return pairs
+    kept: list[tuple[Source, A]] | None = cache.get((kind, seat))
+    if kept is None:  # the seat's view, blanks for it applied: kept too
+        kept = [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
+        cache[(kind, seat)] = kept
+    return kept
 
 
 def base_active(state: GameState, index: int, seat: int | None = None) -> bool:

@@ -21,12 +21,13 @@ from domain.evolve import evolve
 from domain.flow import end_play_phase, specials_for
 from domain.fx import Steps
 from domain.model import GameState, Option, Task, Zone
+from domain.randomness import SeededRandom
 from domain.verbs import play_steps
 
 
 def rng_for(state: GameState) -> random.Random:
     """The seeded random source for the command applied at this version."""
-    return random.Random(f"{state.seed}:{state.version}")
+    return SeededRandom(f"{state.seed}:{state.version}")
 
 
 def awaited_seat(state: GameState) -> int | None:

@@ -211,7 +211,7 @@ class GameState:
         return self.players[seat]
 
 
-CACHED = ("_sources", "_legal", "_abilities")
+CACHED = ("_sources", "_legal", "_abilities", "_plain")
 """Names under which rule queries keep answers on a state object (outside its fields)."""
 
 

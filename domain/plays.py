@@ -135,17 +135,24 @@ def minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]
     plays = state.players[seat].plays
     if zone == Zone.DISCARD and not _from_discard_possible(state, plays):
         return []
-    if zone == Zone.HAND and _plain(state, plays):
+    if zone == Zone.HAND and _plain(state, seat):
         return list(bases) if _fits_a_play(card, "minion", plays) else []
     return [b for b in bases if allowance(state, seat, card, b, zone, choose=False) is not None]
 
 
-def _plain(state: GameState, plays: tuple[Allowance, ...]) -> bool:
+def _plain(state: GameState, seat: int) -> bool:
     """Only plain plays (no base, condition or zone attached) and nothing in play forbidding
-    plays: whether a card from hand has a play then does not depend on where it goes."""
-    return all(
-        a.base is None and a.condition is None and a.zone == Zone.HAND for a in plays
-    ) and not abilities.in_play(state, Restriction)
+    plays: whether a card from hand has a play then does not depend on where it goes. Kept on
+    the state (it is immutable)."""
+    known: dict[int, bool] = state.__dict__.setdefault("_plain", {})
+    found = known.get(seat)
+    if found is None:
+        plain = all(
+            a.base is None and a.condition is None and a.zone == Zone.HAND
+            for a in state.players[seat].plays
+        )
+        found = known[seat] = plain and not abilities.in_play(state, Restriction)
+    return found
 
 
 def _fits_a_play(card: str, kind: str, plays: tuple[Allowance, ...]) -> bool:
@@ -166,7 +173,7 @@ def action_targets(state: GameState, seat: int, card: str) -> list[tuple[int | N
     (None, None) for a standard action, a base for one attached to a base, a minion else."""
     kind = rules.action_kind(card)
     plays = state.players[seat].plays
-    if _plain(state, plays):  # the same answers `allowance` gives each target, at once
+    if _plain(state, seat):  # the same answers `allowance` gives each target, at once
         if not _fits_a_play(card, "action", plays):
             return []
         if kind == "standard":

@@ -112,3 +112,16 @@ def test_the_folds_copy_equals_dataclasses_replace_and_drops_cached_answers() ->
     assert copy == dataclasses.replace(state, turn=state.turn + 1)
     assert not any(key in copy.__dict__ for key in CACHED)
     assert list(islice(sources(copy), 3)) == list(islice(sources(state), 3))
+
+
+def test_the_lazily_seeded_random_source_draws_exactly_what_random_random_draws() -> None:
+    from domain.randomness import SeededRandom
+
+    plain, lazy = random.Random("g1:42"), SeededRandom("g1:42")
+    deck_a, deck_b = list(range(40)), list(range(40))
+    plain.shuffle(deck_a)
+    lazy.shuffle(deck_b)
+    assert deck_a == deck_b
+    assert plain.sample(range(100), 7) == lazy.sample(range(100), 7)
+    assert [plain.random(), plain.getrandbits(32)] == [lazy.random(), lazy.getrandbits(32)]
+    assert plain.getstate() == lazy.getstate()
