@@ -145,6 +145,26 @@ class BlanksBase(Ability):
     when_noted: str | None = None
 
 
+Selector = Callable[["GameState", Source, Source], bool]
+"""(state, the source whose ability it is, another source) -> whether the ability reaches it."""
+
+
+@dataclass(frozen=True)
+class RemovesAbilities(Ability):
+    """While in play, the sources it reaches have no abilities at all (e.g. an action that
+    makes its host lose its abilities)."""
+
+    reaches: Selector
+
+
+@dataclass(frozen=True)
+class GrantsAbilities(Ability):
+    """While in play, the sources it reaches have these abilities too."""
+
+    reaches: Selector
+    abilities: tuple[Ability, ...]
+
+
 A = TypeVar("A", bound=Ability)
 
 _SCRIPTS: dict[str, tuple[Ability, ...]] = {}
@@ -179,12 +199,43 @@ def printed(card_id: str, kind: type[A]) -> tuple[A, ...]:
 
 
 def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
-    """The abilities of a kind that `src` has now. A base has none while its ability is
-    blanked, or, with `seat`, while that seat ignores it."""
+    """The abilities of a kind that `src` has now: its script's, none while something in play
+    removes its abilities, plus those something in play grants it. A base has none while its
+    ability is blanked, or, with `seat`, while that seat ignores it. (What grants or removes
+    abilities is read from scripts: a card that lost its abilities still grants nothing new.)"""
     found = printed(src.card, kind)
     is_base = src.uid == src.card and src.controller < 0 and src.base >= 0
-    if found and is_base and not base_active(state, src.base, seat):
+    if is_base and (found or _changers(state)) and not base_active(state, src.base, seat):
         return ()
+    changers = _changers(state)
+    if not changers:
+        return found
+    granted: list[A] = []
+    for giver, change in changers:
+        if giver.uid == src.uid or not change.reaches(state, giver, src):
+            continue
+        if isinstance(change, RemovesAbilities):
+            return ()
+        granted += [a for a in change.abilities if isinstance(a, kind)]
+    return (*found, *granted) if granted else found
+
+
+def _changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
+    """What in play grants or removes abilities (kept on the state: it is immutable)."""
+    cache: dict[Any, Any] | None = state.__dict__.get("_abilities")
+    if cache is None:
+        cache = {}
+        object.__setattr__(state, "_abilities", cache)
+    found: list[tuple[Source, RemovesAbilities | GrantsAbilities]] | None = cache.get("changers")
+    if found is None:
+        from domain.rules import sources  # rules asks this module about blanking
+
+        removes, grants = with_kind(RemovesAbilities), with_kind(GrantsAbilities)
+        found = []
+        for s in sources(state):
+            found += [(s, r) for r in removes.get(s.card, ())]
+            found += [(s, g) for g in grants.get(s.card, ())]
+        cache["changers"] = found
     return found
 
 
@@ -207,8 +258,11 @@ def in_play(
     if entry is None:
         from domain.rules import sources  # rules asks this module about blanking
 
-        table = with_kind(kind)
-        found = [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
+        if _changers(state):  # abilities granted or removed: ask about each source
+            found = [(s, a) for s in sources(state) for a in of(state, s, kind)]
+        else:
+            table = with_kind(kind)
+            found = [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
         entry = cache[kind] = (found, any(s.controller < 0 for s, _ in found))
     pairs, with_bases = entry
     if seat is None or not with_bases:

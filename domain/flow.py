@@ -10,7 +10,7 @@ from domain.abilities import BaseHook, ScoringBonus, Special
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task
-from domain.registry import continuation
+from domain.registry import Source, continuation
 from domain.triggers import fire
 from domain.verbs import base_hook_task
 
@@ -171,13 +171,19 @@ def me_first(window: str, base: int, seat: int, passes: int = 0) -> Task:
 def specials_for(state: GameState, seat: int, window: str, base: int) -> list[Option]:
     """The Specials `seat` may use now, as options."""
     p = state.players[seat]
-    zones: list[tuple[str, str, str]] = [(c.uid, c.card, "hand") for c in p.hand]
-    zones += [(m.uid, m.card, "play") for _, m in rules.all_minions(state) if m.controller == seat]
-    zones += [(c.uid, c.card, "discard") for c in p.discard]
-    out = []
     specials = abilities.with_kind(Special)
-    for uid, card, zone in zones:
-        for k, sp in enumerate(specials.get(card, ())):
+    zones: list[tuple[str, str, str, tuple[Special, ...]]] = [
+        (c.uid, c.card, "hand", specials.get(c.card, ())) for c in p.hand
+    ]
+    zones += [  # a card in play has the Specials it has now (one may lose or gain them)
+        (m.uid, m.card, "play", abilities.of(state, Source(m.card, m.uid, i, seat), Special))
+        for i, m in rules.all_minions(state)
+        if m.controller == seat
+    ]
+    zones += [(c.uid, c.card, "discard", specials.get(c.card, ())) for c in p.discard]
+    out = []
+    for uid, card, zone, found in zones:
+        for k, sp in enumerate(found):
             if sp.window == window and sp.zone == zone and sp.when(state, seat, uid, base):
                 value = {"uid": uid, "card": card, "special": k}
                 out.append(Option(f"{uid}:{k}", sp.label, value, uid=uid, card=card))
@@ -238,8 +244,13 @@ def _me_first_answer(fx: Fx) -> Steps:
 
 
 def _use_special(fx: Fx, seat: int, choice: dict[str, Any], base: int) -> Steps:
-    sp = abilities.printed(str(choice["card"]), Special)[int(choice["special"])]
-    found = rules.find_minion(fx.state, str(choice["uid"]))
+    card, uid = str(choice["card"]), str(choice["uid"])
+    found = rules.find_minion(fx.state, uid)
+    if found is None:
+        specials = abilities.printed(card, Special)
+    else:  # the Specials it has now, as they were offered
+        specials = abilities.of(fx.state, Source(card, uid, found[0], seat), Special)
+    sp = specials[int(choice["special"])]
     ctx = {
         "src": choice["uid"],
         "card": choice["card"],

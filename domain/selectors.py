@@ -35,3 +35,8 @@ def its_controllers_turn(state: GameState, src: Source, facts: Facts) -> bool:
 def another_of_its_controllers_minions(state: GameState, src: Source, facts: Facts) -> bool:
     """The minion the moment is about is another one controlled by this card's controller."""
     return facts.get("uid") != src.uid and facts.get("controller") == src.controller
+
+
+def its_host(state: GameState, src: Source, other: Source) -> bool:
+    """For an attached action's ability: the minion it is attached to."""
+    return src.host is not None and other.uid == src.host

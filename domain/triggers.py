@@ -8,7 +8,7 @@ from domain import abilities, rules
 from domain.abilities import Triggered
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Option, Task
-from domain.registry import continuation
+from domain.registry import Source, continuation
 
 # the fact naming the seat a moment is about: a base that seat ignores does not react to it
 SUBJECT = {
@@ -95,9 +95,16 @@ def _order_effects_first(fx: Fx) -> Steps:
     return (Task(str(first["key"]), dict(first["ctx"])), *_in_order(int(fx.ctx["seat"]), effects))
 
 
-def fire_for(card: str, moment: str, **ctx: JSON) -> list[Task]:
-    """The trigger of one card that is no longer (or not) in play, e.g. 'destroyed'."""
-    if _triggered(card, moment) is None:
+def fire_for(
+    card: str, moment: str, now: GameState | None = None, source: Source | None = None, **ctx: JSON
+) -> list[Task]:
+    """The trigger of one card about to leave play or already gone (e.g. 'destroyed'): with
+    its `source` in the state `now`, as the abilities it has there now."""
+    if now is not None and source is not None:
+        reacts = any(t.moment == moment for t in abilities.of(now, source, Triggered))
+    else:
+        reacts = _triggered(card, moment) is not None
+    if not reacts:
         return []
     return [Task("trigger", {"card": card, "moment": moment, "gone": True, **ctx})]
 

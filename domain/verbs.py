@@ -55,6 +55,8 @@ def touched(fx: Fx, uid: str) -> Steps:
         *fire_for(
             m.card,
             "affected",
+            fx.state,
+            reg.Source(m.card, m.uid, found[0], m.controller),
             src=uid,
             base=found[0],
             by=m.controller,
@@ -123,7 +125,16 @@ def destroy(fx: Fx) -> Steps:
         *simultaneous(
             fx.state,
             [
-                *fire_for(m.card, "destroyed", src=uid, base=base, by=m.controller, **facts),
+                *fire_for(
+                    m.card,
+                    "destroyed",
+                    fx.state,
+                    reg.Source(m.card, uid, base, m.controller),
+                    src=uid,
+                    base=base,
+                    by=m.controller,
+                    **facts,
+                ),
                 *fired(fx.state, "minion_destroyed", **facts),
             ],
         ),

@@ -23,11 +23,19 @@ from domain import (
     start_game,
 )
 from domain import events as ev
-from domain.abilities import Restriction, Special
+from domain.abilities import (
+    GrantsAbilities,
+    OngoingPower,
+    Protection,
+    RemovesAbilities,
+    Restriction,
+    Special,
+)
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
-from domain.model import GameState
-from domain.registry import Source
+from domain.model import GameState, Minion
+from domain.registry import Cause, Source
+from domain.selectors import its_host
 from tests.domain.table import Table
 
 TAR_PITS, HOMEWORLD, MOTHERSHIP = "base.tar_pits", "base.the_homeworld", "base.the_mothership"
@@ -457,3 +465,40 @@ def test_copies_of_one_card_reacting_together_need_no_ordering_decision() -> Non
     assert t.pending is None  # two Flame Traps: board order, the first one springs
     assert t.minions_on(0) == []
     assert [a.card for a in t.state.bases[0].attached] == [FLAME_TRAP]
+
+
+# --- abilities granted or removed ---------------------------------------------------------------
+
+UPGRADE, STEGO = "dinosaurs.upgrade", "dinosaurs.armor_stego"
+
+
+def _everything_blocked(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str:
+    return "block"
+
+
+def test_a_card_in_play_can_make_the_minion_it_is_attached_to_lose_its_abilities() -> None:
+    t = Table([OASIS], hands=[[], []], board=[(0, STEGO, 1), (0, UPGRADE, 0, 0)])
+    assert t.power(STEGO) == 3 + 2 + 2  # printed, Upgrade, its own +2 on others' turns
+    with abilities.extra(UPGRADE, RemovesAbilities(its_host)):
+        t.state = replace(t.state)  # a fresh state: no answer kept from before
+        assert t.power(STEGO) == 3 + 2  # Upgrade's own ability stays: it only reaches its host
+        source = Source(STEGO, t.minion(STEGO).uid, 0, 1)
+        assert abilities.of(t.state, source, OngoingPower) == ()
+
+
+def test_a_card_in_play_can_grant_the_minion_it_is_attached_to_an_ability() -> None:
+    with abilities.extra(UPGRADE, GrantsAbilities(its_host, (Protection(_everything_blocked),))):
+        t = Table(
+            [OASIS],
+            hands=[["ninjas.seeing_stars"], []],
+            board=[(0, "robots.microbot_alpha", 1), (0, UPGRADE, 1, 0)],
+        )
+        t.play("ninjas.seeing_stars")  # destroy a minion of power 3 or less: the only one
+        assert t.minions_on(0) == ["robots.microbot_alpha"]
+    t2 = Table(
+        [OASIS],
+        hands=[["ninjas.seeing_stars"], []],
+        board=[(0, "robots.microbot_alpha", 1), (0, UPGRADE, 1, 0)],
+    )
+    t2.play("ninjas.seeing_stars")  # without the grant, it is destroyed
+    assert t2.minions_on(0) == []
