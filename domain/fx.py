@@ -280,12 +280,15 @@ class Fx:
         then: str | StepFn,
         optional: bool = False,
         seat: int | None = None,
+        skip_label: str = "Skip",
         **extra: JSON,
     ) -> Steps:
         """Ask for one card among `cards` (in a hand, a deck, a discard pile, or attached)."""
         options = [self.card_option(c) for c in cards]
         who = self.me if seat is None else seat
-        return self.ask(who, "card", prompt, options, then, optional=optional, **extra)
+        return self.ask(
+            who, "card", prompt, options, then, optional=optional, skip_label=skip_label, **extra
+        )
 
     def then(self, key: str | StepFn, **extra: JSON) -> Steps:
         """Run a step next: a typed @step with exactly `extra` as its parameters, or a legacy
@@ -341,12 +344,15 @@ class Fx:
         then: str | StepFn,
         optional: bool = False,
         seat: int | None = None,
+        skip_label: str = "Skip",
         **extra: JSON,
     ) -> Steps:
         """Ask for one minion among `minions` (nothing happens if there is none)."""
         options = [self.minion_option(m) for m in minions]
         who = self.me if seat is None else seat
-        return self.ask(who, "minion", prompt, options, then, optional=optional, **extra)
+        return self.ask(
+            who, "minion", prompt, options, then, optional=optional, skip_label=skip_label, **extra
+        )
 
     def choose_base(
         self,
@@ -355,12 +361,15 @@ class Fx:
         then: str | StepFn,
         optional: bool = False,
         seat: int | None = None,
+        skip_label: str = "Skip",
         **extra: JSON,
     ) -> Steps:
         """Ask for one base among `bases`."""
         options = [self.base_option(i) for i in bases]
         who = self.me if seat is None else seat
-        return self.ask(who, "base", prompt, options, then, optional=optional, **extra)
+        return self.ask(
+            who, "base", prompt, options, then, optional=optional, skip_label=skip_label, **extra
+        )
 
 
 def task(key: str, **ctx: Any) -> Task:

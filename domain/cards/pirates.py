@@ -107,16 +107,8 @@ def sail_pick(fx: Fx, *, left: int | None, done: list[str]) -> Steps:
         return ()
     mine = [m for m in fx.minions(controller=fx.me) if m.uid not in done]
     prompt = "You may move one of your minions to another base"
-    return fx.ask(
-        fx.me,
-        "minion",
-        prompt,
-        [fx.minion_option(m) for m in mine],
-        sail_minion,
-        optional=True,
-        skip_label="Done",
-        left=left,
-        done=done,
+    return fx.choose_minion(
+        mine, prompt, sail_minion, optional=True, skip_label="Done", left=left, done=done
     )
 
 

@@ -157,11 +157,9 @@ def lend_a_hand_pick(fx: Fx, *, picked: list[str]) -> Steps:
     if not left:
         return fx.then(lend_a_hand_shuffle, picked=picked)
     prompt = f"Lend a Hand: choose a card to shuffle into your deck ({len(picked)} chosen)"
-    return fx.ask(
-        fx.me,
-        "card",
+    return fx.choose_card(
+        left,
         prompt,
-        [fx.card_option(c) for c in left],
         lend_a_hand_add,
         optional=True,
         skip_label="Done",
