@@ -15,6 +15,7 @@ from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Option, Task, Zone
 from domain.registry import continuation
+from domain.steps import step
 from domain.triggers import fire, fire_for, fired, simultaneous
 
 
@@ -79,17 +80,15 @@ def destroy_attached(state: GameState, uid: str) -> Steps:
     return ()
 
 
-@continuation("destroy_attached")
-def _destroy_attached(fx: Fx) -> Steps:
-    return destroy_attached(fx.state, str(fx.ctx.get("uid") or fx.choice))
+@step("destroy_attached")
+def _destroy_attached(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+    return destroy_attached(fx.state, str(uid or choice))
 
 
-def _target(fx: Fx) -> str:
-    return str(fx.ctx.get("uid") or fx.choice)
+# The verbs on a minion name it by `uid`, or take the minion chosen (`choice`) when asked.
 
 
-def _remove(fx: Fx, to: str, reason: str, verb: str) -> Steps:
-    uid = _target(fx)
+def _remove(fx: Fx, uid: str, to: str, reason: str, verb: str) -> Steps:
     blocked = guarded(fx, uid, verb)
     if blocked is not None:
         return blocked
@@ -99,9 +98,9 @@ def _remove(fx: Fx, to: str, reason: str, verb: str) -> Steps:
     return (*touched(fx, uid), ev.MinionRemoved(uid, m.card, m.owner, base, to, reason))
 
 
-@continuation("destroy")
-def destroy(fx: Fx) -> Steps:
-    uid = _target(fx)
+@step("destroy")
+def destroy(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+    uid = str(uid or choice)
     blocked = guarded(fx, uid, "destroy")
     if blocked is not None:
         return blocked
@@ -141,25 +140,28 @@ def destroy(fx: Fx) -> Steps:
     )
 
 
-@continuation("return")
-def return_to_hand(fx: Fx) -> Steps:
-    return _remove(fx, "hand", "returned", "return")
+@step("return")
+def return_to_hand(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+    return _remove(fx, str(uid or choice), "hand", "returned", "return")
 
 
-@continuation("deck_bottom")
-def deck_bottom(fx: Fx) -> Steps:
-    return _remove(fx, "deck_bottom", "placed", "deck_bottom")
+@step("deck_bottom")
+def deck_bottom(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+    return _remove(fx, str(uid or choice), "deck_bottom", "placed", "deck_bottom")
 
 
-@continuation("deck_top")
-def deck_top(fx: Fx) -> Steps:
-    return _remove(fx, "deck_top", "placed", "deck_top")
+@step("deck_top")
+def deck_top(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+    return _remove(fx, str(uid or choice), "deck_top", "placed", "deck_top")
 
 
-@continuation("move")
-def move(fx: Fx) -> Steps:
-    uid = _target(fx)
-    to = int(fx.ctx["to"]) if fx.ctx.get("to") is not None else int(fx.choice)
+@step("move")
+def move(
+    fx: Fx, *, uid: str | None = None, to: int | None = None, choice: str | int | None = None
+) -> Steps:
+    """Move minion `uid` (or the one chosen) to base `to` (or the one chosen)."""
+    uid = str(uid or choice)
+    to = int(to if to is not None else choice or 0)
     found = rules.find_minion(fx.state, uid)
     if found is None or found[0] == to or not 0 <= to < len(fx.state.bases):
         return ()
@@ -169,19 +171,20 @@ def move(fx: Fx) -> Steps:
     )
 
 
-@continuation("power")
-def modify_power(fx: Fx) -> Steps:
-    uid = _target(fx)
+@step("power")
+def modify_power(
+    fx: Fx, *, amount: int, uid: str | None = None, choice: str | None = None
+) -> Steps:
+    uid = str(uid or choice)
     blocked = guarded(fx, uid, "power")
     if blocked is not None:
         return blocked
     until = rules.end_of_turn_for(fx.state, fx.me)
-    return (*touched(fx, uid), ev.PowerModified(uid, int(fx.ctx["amount"]), until))
+    return (*touched(fx, uid), ev.PowerModified(uid, amount, until))
 
 
-@continuation("draw")
-def draw(fx: Fx) -> Steps:
-    seat, n = int(fx.ctx["seat"]), int(fx.ctx["n"])
+@step("draw")
+def draw(fx: Fx, *, seat: int, n: int) -> Steps:
     p = fx.state.players[seat]
     out: list[Any] = []
     deck, discard = list(p.deck), list(p.discard)

@@ -79,7 +79,7 @@ def test_a_typed_steps_task_carries_its_ability_and_nothing_inherited_by_acciden
     task = fx.task(natural_selection_prey)
     assert task.key == "natural_selection_prey"
     assert task.ctx == {"src": "u1", "card": "c", "by": 0}
-    legacy = fx.task("destroy", uid="u2")  # a legacy step still inherits the whole context
+    legacy = fx.task("on_play", uid="u2")  # a legacy step still inherits the whole context
     assert legacy.ctx["stale"] == 1
 
 
