@@ -11,6 +11,7 @@ from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task
 from domain.registry import Source, continuation
+from domain.steps import step
 from domain.triggers import fire
 from domain.verbs import base_hook_task
 
@@ -20,23 +21,21 @@ def start_turn(seat: int) -> Task:
     return Task("start_turn", {"seat": seat})
 
 
-@continuation("start_turn")
-def _start_turn(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
+@step("start_turn")
+def _start_turn(fx: Fx, *, seat: int) -> Steps:
     plays = (Allowance("minion"), Allowance("action"))  # one minion and one action a turn
     return ev.TurnStarted(seat, fx.state.turn + 1, plays), Task("start_triggers", {"seat": seat})
 
 
-@continuation("start_triggers")
-def _start_triggers(fx: Fx) -> Steps:
+@step("start_triggers")
+def _start_triggers(fx: Fx, *, seat: int) -> Steps:
     """Effects that end when a turn starts end first; then start-of-turn abilities trigger."""
-    seat = int(fx.ctx["seat"])
-    return (*fire(fx.state, "ends_at_start_of_turn", seat=seat), Task("start_abilities", fx.ctx))
+    ending = fire(fx.state, "ends_at_start_of_turn", seat=seat)
+    return (*ending, Task("start_abilities", {"seat": seat}))
 
 
-@continuation("start_abilities")
-def _start_abilities(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
+@step("start_abilities")
+def _start_abilities(fx: Fx, *, seat: int) -> Steps:
     return (*fire(fx.state, "start_of_turn", seat=seat), ev.PhaseChanged("play"))
 
 
@@ -45,23 +44,23 @@ def end_play_phase() -> list[Task]:
     return [Task("end_phase"), Task("draw_phase"), Task("scoring_check"), Task("to_scoring")]
 
 
-@continuation("to_scoring")
+@step("to_scoring")
 def _to_scoring(fx: Fx) -> Steps:
     return (ev.PhaseChanged("scoring"),)
 
 
-@continuation("scoring_check")
+@step("scoring_check")
 def _scoring_check(fx: Fx) -> Steps:
     ready = rules.ready_to_score(fx.state)
     if not ready:
         return ()
     prompt = "Several bases are ready to score: choose the next one"
-    return fx.choose_base(ready, prompt, "scoring_pick", seat=fx.state.active)
+    return fx.choose_base(ready, prompt, _scoring_pick, seat=fx.state.active)
 
 
-@continuation("scoring_pick")
-def _scoring_pick(fx: Fx) -> Steps:
-    return Task("score_base", {"base": int(fx.choice)}), Task("scoring_check")
+@step("scoring_pick")
+def _scoring_pick(fx: Fx, *, choice: int) -> Steps:
+    return Task("score_base", {"base": choice}), Task("scoring_check")
 
 
 @continuation("score_base")
@@ -190,10 +189,9 @@ def specials_for(state: GameState, seat: int, window: str, base: int) -> list[Op
     return out
 
 
-@continuation("me_first")
-def _me_first(fx: Fx) -> Steps:
-    window, base = str(fx.ctx["window"]), fx.base
-    seat, passes = int(fx.ctx["seat"]), int(fx.ctx["passes"])
+@step("me_first")
+def _me_first(fx: Fx, *, window: str, seat: int, passes: int) -> Steps:
+    base = fx.base
     n = len(fx.state.players)
     while passes < n:
         options = specials_for(fx.state, seat, window, base)
@@ -204,11 +202,12 @@ def _me_first(fx: Fx) -> Steps:
                 "special",
                 prompt,
                 options,
-                "me_first_answer",
+                _me_first_answer,
                 optional=True,
                 skip_label="Pass",
                 always=True,
-                on_skip="me_first_pass",
+                on_skip=_me_first_pass,
+                window=window,
                 seat=seat,
                 passes=passes,
             )
@@ -230,17 +229,15 @@ def may_hold_special(state: GameState, seat: int, window: str) -> bool:
     )
 
 
-@continuation("me_first_pass")
-def _me_first_pass(fx: Fx) -> Steps:
-    seat = rules.next_seat(fx.state, int(fx.ctx["seat"]))
-    return (me_first(str(fx.ctx["window"]), fx.base, seat, int(fx.ctx["passes"]) + 1),)
+@step("me_first_pass")
+def _me_first_pass(fx: Fx, *, window: str, seat: int, passes: int) -> Steps:
+    return (me_first(window, fx.base, rules.next_seat(fx.state, seat), passes + 1),)
 
 
-@continuation("me_first_answer")
-def _me_first_answer(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
-    nxt = me_first(str(fx.ctx["window"]), fx.base, rules.next_seat(fx.state, seat), 0)
-    return (*_use_special(fx, seat, dict(fx.choice), fx.base), nxt)
+@step("me_first_answer")
+def _me_first_answer(fx: Fx, *, window: str, seat: int, choice: dict[str, Any]) -> Steps:
+    nxt = me_first(window, fx.base, rules.next_seat(fx.state, seat), 0)
+    return (*_use_special(fx, seat, choice, fx.base), nxt)
 
 
 def _use_special(fx: Fx, seat: int, choice: dict[str, Any], base: int) -> Steps:
@@ -262,18 +259,17 @@ def _use_special(fx: Fx, seat: int, choice: dict[str, Any], base: int) -> Steps:
     return sp.effect(Fx(fx.state, ctx, fx.rng))
 
 
-@continuation("use_special")
-def _use_special_in_play_phase(fx: Fx) -> Steps:
+@step("use_special")
+def _use_special_in_play_phase(fx: Fx, *, seat: int, choice: dict[str, Any]) -> Steps:
     """A Special used in its owner's play phase (the use_special command)."""
-    choice = dict(fx.choice)
     found = rules.find_minion(fx.state, str(choice["uid"]))
-    return _use_special(fx, int(fx.ctx["seat"]), choice, found[0] if found else -1)
+    return _use_special(fx, seat, choice, found[0] if found else -1)
 
 
 # --- draw and end of turn --------------------------------------------------------------------
 
 
-@continuation("draw_phase")
+@step("draw_phase")
 def _draw_phase(fx: Fx) -> Steps:
     seat = fx.state.active
     # the plays not made are lost when the play phase ends
@@ -281,25 +277,24 @@ def _draw_phase(fx: Fx) -> Steps:
     return draw, *fx.draw(seat, 2), Task("hand_limit", {"seat": seat})
 
 
-@continuation("hand_limit")
-def _hand_limit(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
+@step("hand_limit")
+def _hand_limit(fx: Fx, *, seat: int) -> Steps:
     hand = fx.state.players[seat].hand
     if len(hand) <= rules.HAND_LIMIT:
         return ()
     options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in hand]
     prompt = f"Discard down to {rules.HAND_LIMIT} cards ({len(hand) - rules.HAND_LIMIT} more)"
-    return fx.ask(seat, "discard", prompt, options, "hand_limit_discard")
+    return fx.ask(seat, "discard", prompt, options, _hand_limit_discard, seat=seat)
 
 
-@continuation("hand_limit_discard")
-def _hand_limit_discard(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
-    card = next(c for c in fx.state.players[seat].hand if c.uid == fx.choice)
-    return ev.CardDiscarded(card.uid, card.card, card.owner, "hand"), Task("hand_limit", fx.ctx)
+@step("hand_limit_discard")
+def _hand_limit_discard(fx: Fx, *, seat: int, choice: str) -> Steps:
+    card = next(c for c in fx.state.players[seat].hand if c.uid == choice)
+    discarded = ev.CardDiscarded(card.uid, card.card, card.owner, "hand")
+    return discarded, Task("hand_limit", {"seat": seat})
 
 
-@continuation("end_phase")
+@step("end_phase")
 def _end_phase(fx: Fx) -> Steps:
     """End-of-turn abilities resolve first, then every 'until the end of the turn' expires."""
     return (
@@ -309,12 +304,12 @@ def _end_phase(fx: Fx) -> Steps:
     )
 
 
-@continuation("expire")
+@step("expire")
 def _expire(fx: Fx) -> Steps:
     return ev.EffectsExpired(fx.state.turn), Task("check_end")
 
 
-@continuation("check_end")
+@step("check_end")
 def _check_end(fx: Fx) -> Steps:
     vps = [p.vp for p in fx.state.players]
     best = max(vps)
@@ -326,23 +321,21 @@ def _check_end(fx: Fx) -> Steps:
 # --- setup: the mulligan ---------------------------------------------------------------------
 
 
-@continuation("mulligan_offer")
-def _mulligan_offer(fx: Fx) -> Steps:
+@step("mulligan_offer")
+def _mulligan_offer(fx: Fx, *, seat: int) -> Steps:
     """Every seat is asked, so being asked tells nobody that a hand has no minion; only a hand
     without minions may be shown, discarded and drawn again (once)."""
-    seat = int(fx.ctx["seat"])
     hand = fx.state.players[seat].hand
     options = [Option("keep", "Keep this hand", False)]
     if not any(rules.card_type(c.card) == "minion" for c in hand):
         options.append(Option("mulligan", "Show this hand, discard it and draw 5 new cards", True))
     prompt = "Your starting hand: keep it (a hand without minions may be redrawn once)"
-    return fx.ask(seat, "mulligan", prompt, options, "mulligan_answer", always=True, seat=seat)
+    return fx.ask(seat, "mulligan", prompt, options, _mulligan_answer, always=True, seat=seat)
 
 
-@continuation("mulligan_answer")
-def _mulligan_answer(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
-    if not fx.choice:
+@step("mulligan_answer")
+def _mulligan_answer(fx: Fx, *, seat: int, choice: bool) -> Steps:
+    if not choice:
         return ()
     hand = fx.state.players[seat].hand
     return ev.HandDiscarded(seat, hand, "mulligan"), *fx.draw(seat, 5)
