@@ -46,6 +46,8 @@ def step(name: str) -> Callable[[F], F]:
         for p in list(inspect.signature(fn).parameters.values())[1:]:
             if p.kind is not inspect.Parameter.KEYWORD_ONLY:
                 raise ValueError(f"step {name!r}: parameter {p.name!r} must be keyword-only")
+            if p.name in ORIGIN:
+                raise ValueError(f"step {name!r}: {p.name!r} names the ability running it")
             params[p.name] = (hints.get(p.name, Any), p.default is inspect.Parameter.empty)
         _NAMES[fn] = name
         _PARAMS[name] = params

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from domain import abilities, rules
 from domain.abilities import Triggered
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Option, Task
 from domain.registry import Source, continuation
+from domain.steps import step
 
 # the fact naming the seat a moment is about: a base that seat ignores does not react to it
 SUBJECT = {
@@ -70,13 +72,11 @@ def _in_order(seat: int, effects: list[JSON]) -> Steps:
     return (Task("order_effects", {"seat": seat, "effects": effects}),)
 
 
-@continuation("order_effects")
-def _order_effects(fx: Fx) -> Steps:
-    effects = list(fx.ctx["effects"])
+@step("order_effects")
+def _order_effects(fx: Fx, *, seat: int, effects: list[dict[str, Any]]) -> Steps:
     options = [_effect_option(fx.state, k, e) for k, e in enumerate(effects)]
     prompt = "Several abilities happen at the same time: choose the one that resolves first"
-    seat = int(fx.ctx["seat"])
-    return fx.ask(seat, "order", prompt, options, "order_effects_first", effects=effects)
+    return fx.ask(seat, "order", prompt, options, _order_effects_first, seat=seat, effects=effects)
 
 
 def _effect_option(state: GameState, k: int, effect: JSON) -> Option:
@@ -88,11 +88,11 @@ def _effect_option(state: GameState, k: int, effect: JSON) -> Option:
     return Option(f"effect-{k}", label, k, card=card)
 
 
-@continuation("order_effects_first")
-def _order_effects_first(fx: Fx) -> Steps:
-    effects = list(fx.ctx["effects"])
-    first = effects.pop(int(fx.choice))
-    return (Task(str(first["key"]), dict(first["ctx"])), *_in_order(int(fx.ctx["seat"]), effects))
+@step("order_effects_first")
+def _order_effects_first(fx: Fx, *, seat: int, effects: list[dict[str, Any]], choice: int) -> Steps:
+    rest = list(effects)
+    first = rest.pop(choice)
+    return (Task(str(first["key"]), dict(first["ctx"])), *_in_order(seat, rest))
 
 
 def fire_for(

@@ -205,15 +205,14 @@ def draw(fx: Fx, *, seat: int, n: int) -> Steps:
     return tuple(out)
 
 
-@continuation("emit")
-def emit(fx: Fx) -> Steps:
-    cls = ev.EVENT_TYPES[str(fx.ctx["type"])]
-    return (decode(cls, fx.ctx["payload"]),)
+@step("emit")
+def emit(fx: Fx, *, type: str, payload: dict[str, Any]) -> Steps:
+    return (decode(ev.EVENT_TYPES[type], payload),)
 
 
-@continuation("ask")
-def ask(fx: Fx) -> Steps:
-    return (decode(Ask, fx.ctx["ask"]),)
+@step("ask")
+def ask(fx: Fx, *, ask: dict[str, Any]) -> Steps:
+    return (decode(Ask, ask),)
 
 
 def base_hook_task(card: str, base: int, moment: str, **extra: JSON) -> Task:
@@ -282,15 +281,16 @@ def play_steps(
 
 @continuation("play_card")
 def play_card(fx: Fx) -> Steps:
+    """Its task names the base (or target) to play on: it is not a typed step, since a typed
+    step's `base` is that of the ability running it."""
     seat, uid = int(fx.ctx["seat"]), str(fx.ctx["uid"])
+    base, target = fx.ctx.get("base"), fx.ctx.get("target")
     # a card out of play anywhere (any seat's hand, deck or discard): e.g. revealed from a deck
     where = rules.locate(fx.state, uid)
     if where is None or where[0] not in PILES:
         return ()
     zone, owner = where
     card = next(c for c in fx.state.players[owner].pile(zone) if c.uid == uid)
-    base = fx.ctx.get("base")
-    target = fx.ctx.get("target")
     found = None if target is None else rules.find_minion(fx.state, str(target))
     here = found[0] if found else (None if base is None else int(base))
     if not plays.may_play(fx.state, seat, card.card, here):

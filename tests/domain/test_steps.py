@@ -112,3 +112,13 @@ def test_a_typed_step_takes_no_parameter_it_does_not_declare() -> None:
         fx.task(natural_selection_prey, hunter="u2")
     with pytest.raises(StepError, match="is not a registered @step"):
         fx.task(len)  # type: ignore[arg-type]
+
+
+def test_a_typed_step_may_not_take_a_parameter_named_like_the_ability_running_it() -> None:
+    with pytest.raises(ValueError, match="'base' names the ability running it"):
+
+        @steps.step("test_never_registered")
+        def bad(fx: Fx, *, base: int) -> tuple[()]:
+            return ()
+
+    assert "test_never_registered" not in CONTINUATIONS
