@@ -220,8 +220,16 @@ def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) ->
     return (*found, *granted) if granted else found
 
 
+def changes_in_play(state: GameState) -> bool:
+    """Whether anything in play grants or removes abilities now (if not, every card has just
+    its script's abilities, bases aside)."""
+    return bool(_changers(state))
+
+
 def _changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
     """What in play grants or removes abilities (kept on the state: it is immutable)."""
+    if not with_kind(RemovesAbilities) and not with_kind(GrantsAbilities):
+        return []
     cache: dict[Any, Any] | None = state.__dict__.get("_abilities")
     if cache is None:
         cache = {}
@@ -232,6 +240,9 @@ def _changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsA
 
         removes, grants = with_kind(RemovesAbilities), with_kind(GrantsAbilities)
         found = []
+        if not removes and not grants:  # no card has such an ability: nothing to look for
+            cache["changers"] = found
+            return found
         for s in sources(state):
             found += [(s, r) for r in removes.get(s.card, ())]
             found += [(s, g) for g in grants.get(s.card, ())]

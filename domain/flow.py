@@ -174,8 +174,16 @@ def specials_for(state: GameState, seat: int, window: str, base: int) -> list[Op
     zones: list[tuple[str, str, str, tuple[Special, ...]]] = [
         (c.uid, c.card, "hand", specials.get(c.card, ())) for c in p.hand
     ]
+    changes = abilities.changes_in_play(state)
     zones += [  # a card in play has the Specials it has now (one may lose or gain them)
-        (m.uid, m.card, "play", abilities.of(state, Source(m.card, m.uid, i, seat), Special))
+        (
+            m.uid,
+            m.card,
+            "play",
+            abilities.of(state, Source(m.card, m.uid, i, seat), Special)
+            if changes
+            else specials.get(m.card, ()),
+        )
         for i, m in rules.all_minions(state)
         if m.controller == seat
     ]

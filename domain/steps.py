@@ -52,8 +52,22 @@ def step(name: str) -> Callable[[F], F]:
         _NAMES[fn] = name
         _PARAMS[name] = params
 
+        checks: list[tuple[str, Check, bool]] = []
+
         def run(fx: Fx) -> Steps:
-            return fn(fx, **arguments(name, fx.ctx))
+            if not checks:
+                checks.extend(_checks(name))
+            ctx = fx.ctx
+            kwargs: dict[str, Any] = {}
+            for param, check, required in checks:
+                if param in ctx:
+                    value = ctx[param]
+                    if not check(value):
+                        return fn(fx, **arguments(name, ctx))  # raises, naming the problem
+                    kwargs[param] = value
+                elif required:
+                    return fn(fx, **arguments(name, ctx))  # raises, naming the problem
+            return fn(fx, **kwargs)
 
         CONTINUATIONS[name] = run
         return fn
@@ -95,35 +109,54 @@ def context(name: str, origin: Mapping[str, Any], params: Mapping[str, Any]) -> 
 def arguments(name: str, ctx: Mapping[str, Any]) -> dict[str, Any]:
     """The keyword arguments of a typed step from its task context, type-checked."""
     out: dict[str, Any] = {}
-    for param, (tp, required) in _PARAMS[name].items():
+    for param, check, required in _checks(name):
         if param not in ctx:
             if required:
                 raise StepError(f"step {name!r} needs {param!r}; the task has {sorted(ctx)}")
             continue
         value = ctx[param]
-        if not _fits(tp, value):
+        if not check(value):
+            tp = _PARAMS[name][param][0]
             raise StepError(f"step {name!r}: {param}={value!r} is not a {tp}")
         out[param] = value
     return out
 
 
-def _fits(tp: Any, value: Any) -> bool:
-    """A light runtime check of a JSON value against a parameter's annotation."""
+Check = Callable[[Any], bool]
+_CHECKS: dict[str, list[tuple[str, Check, bool]]] = {}
+
+
+def _checks(name: str) -> list[tuple[str, Check, bool]]:
+    found = _CHECKS.get(name)
+    if found is None:
+        found = _CHECKS[name] = [
+            (param, _checker(tp), required) for param, (tp, required) in _PARAMS[name].items()
+        ]
+    return found
+
+
+def _checker(tp: Any) -> Check:
+    """A light runtime check of a JSON value against a parameter's annotation, built once."""
     if tp is Any or tp is object:
-        return True
+        return lambda value: True
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        return any(_fits(arg, value) for arg in typing.get_args(tp))
+        options = [_checker(arg) for arg in typing.get_args(tp)]
+        return lambda value: any(check(value) for check in options)
     if tp is type(None):
-        return value is None
+        return lambda value: value is None
     if origin in (list, tuple):
         args = typing.get_args(tp)
-        inner = args[0] if args else Any
-        return isinstance(value, list | tuple) and all(_fits(inner, v) for v in value)
+        inner = _checker(args[0] if args else Any)
+        return lambda value: isinstance(value, list | tuple) and all(inner(v) for v in value)
     if origin is dict or tp is dict:
-        return isinstance(value, dict)
+        return lambda value: isinstance(value, dict)
     if tp is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return lambda value: type(value) is int
+    if tp is bool:
+        return lambda value: type(value) is bool
+    if tp is str:
+        return lambda value: type(value) is str
     if tp is float:
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    return isinstance(value, tp) if isinstance(tp, type) else True
+        return lambda value: type(value) in (int, float)
+    return (lambda value: isinstance(value, tp)) if isinstance(tp, type) else (lambda value: True)

@@ -100,7 +100,7 @@ def fire_for(
 ) -> list[Task]:
     """The trigger of one card about to leave play or already gone (e.g. 'destroyed'): with
     its `source` in the state `now`, as the abilities it has there now."""
-    if now is not None and source is not None:
+    if now is not None and source is not None and abilities.changes_in_play(now):
         reacts = any(t.moment == moment for t in abilities.of(now, source, Triggered))
     else:
         reacts = _triggered(card, moment) is not None

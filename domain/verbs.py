@@ -13,7 +13,7 @@ from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, Protection
 from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
-from domain.model import JSON, PILES, CardRef, GameState, Option, Task, Zone
+from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
 from domain.registry import continuation
 from domain.steps import step
 from domain.triggers import fire, fire_for, fired, simultaneous
@@ -57,7 +57,7 @@ def touched(fx: Fx, uid: str) -> Steps:
             m.card,
             "affected",
             fx.state,
-            reg.Source(m.card, m.uid, found[0], m.controller),
+            _source_if_abilities_change(fx.state, m, found[0]),
             src=uid,
             base=found[0],
             by=m.controller,
@@ -69,6 +69,14 @@ def touched(fx: Fx, uid: str) -> Steps:
             gone=False,
         ),
     )
+
+
+def _source_if_abilities_change(state: GameState, m: Minion, base: int) -> reg.Source | None:
+    """The minion as a source, to ask which abilities it has now, when something in play may
+    have changed them (else its script answers)."""
+    if not abilities.changes_in_play(state):
+        return None
+    return reg.Source(m.card, m.uid, base, m.controller)
 
 
 def destroy_attached(state: GameState, uid: str) -> Steps:
@@ -128,7 +136,7 @@ def destroy(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Ste
                     m.card,
                     "destroyed",
                     fx.state,
-                    reg.Source(m.card, uid, base, m.controller),
+                    _source_if_abilities_change(fx.state, m, base),
                     src=uid,
                     base=base,
                     by=m.controller,
