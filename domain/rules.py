@@ -216,10 +216,11 @@ def faction_of(card: str) -> str:
 
 def locate(state: GameState, uid: str) -> tuple[Zone, int] | None:
     """Where a card is: (hand|deck|discard, seat), (play, base), (resolving, -1)."""
-    for p in state.players:
-        for zone in PILES:
-            if any(c.uid == uid for c in p.pile(zone)):
-                return zone, p.seat
+    for zone in PILES:  # hands first: the card a command names is most often in one
+        for p in state.players:
+            for c in p.pile(zone):
+                if c.uid == uid:
+                    return zone, p.seat
     found = find_minion(state, uid)
     if found:
         return Zone.PLAY, found[0]
