@@ -10,7 +10,7 @@ from domain.abilities import BaseHook, ScoringBonus, Special
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task
-from domain.registry import Source, continuation
+from domain.registry import Source
 from domain.steps import step
 from domain.triggers import fire
 from domain.verbs import base_hook_task
@@ -63,7 +63,7 @@ def _scoring_pick(fx: Fx, *, choice: int) -> Steps:
     return Task("score_base", {"base": choice}), Task("scoring_check")
 
 
-@continuation("score_base")
+@step("score_base")
 def _score_base(fx: Fx) -> Steps:
     i = fx.base
     card = fx.state.bases[i].card
@@ -95,7 +95,7 @@ def placements(state: GameState, base: int) -> tuple[Placement, ...]:
     return tuple(out)
 
 
-@continuation("award")
+@step("award")
 def _award(fx: Fx) -> Steps:
     i = fx.base
     result = list(placements(fx.state, i))
@@ -110,17 +110,19 @@ def _award(fx: Fx) -> Steps:
     return (ev.BaseScored(i, card, tuple(result)),)
 
 
-@continuation("clear_base")
+@step("clear_base")
 def _clear_base(fx: Fx) -> Steps:
     return (ev.BaseCleared(fx.base),)
 
 
-@continuation("replace_base")
-def _replace_base(fx: Fx) -> Steps:
+@step("replace_base")
+def _replace_base(fx: Fx, *, active: bool = True) -> Steps:
+    """`active`: whether the scored base's ability applied while it was in play."""
     i, old = fx.base, fx.card
-    if _hook(old, "replacement") and fx.ctx.get("active", True):
-        return (base_hook_task(old, i, "replacement"), Task("replaced", fx.with_ctx()))
-    return (*replace_with_top(fx, i, old), Task("replaced", fx.with_ctx()))
+    then = fx.task(_replaced, active=active)
+    if _hook(old, "replacement") and active:
+        return (base_hook_task(old, i, "replacement"), then)
+    return (*replace_with_top(fx, i, old), then)
 
 
 def replace_with_top(fx: Fx, i: int, old: str) -> Steps:
@@ -135,21 +137,21 @@ def replace_with_top(fx: Fx, i: int, old: str) -> Steps:
     return ev.BaseDeckShuffled(tuple(pool), True), ev.BaseReplaced(i, old, pool[0])
 
 
-@continuation("replaced")
-def _replaced(fx: Fx) -> Steps:
+@step("replaced")
+def _replaced(fx: Fx, *, active: bool = True) -> Steps:
     i = fx.base
     if i >= len(fx.state.bases):
         return ()
     old = fx.card
-    if _hook(old, "replaced") and fx.ctx.get("active", True):
+    if _hook(old, "replaced") and active:
         return (Task("base_hook_gone", {**fx.ctx, "moment": "replaced"}),)
     return ()
 
 
-@continuation("base_hook_gone")
-def _base_hook_gone(fx: Fx) -> Steps:
+@step("base_hook_gone")
+def _base_hook_gone(fx: Fx, *, moment: str) -> Steps:
     """A scored base's ability that acts after it has left play (e.g. Tortuga)."""
-    hook = _hook(fx.card, str(fx.ctx["moment"]))
+    hook = _hook(fx.card, moment)
     return hook.effect(fx) if hook else ()
 
 
