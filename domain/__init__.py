@@ -13,7 +13,7 @@ from domain.commands import (
     PlayMinion,
     UseSpecial,
 )
-from domain.decide import awaited_seat, decide, legal_commands
+from domain.decide import awaited_seat, decide, decide_and_evolve, is_legal, legal_commands
 from domain.errors import (
     GameNotActive,
     IllegalMove,
@@ -54,9 +54,11 @@ __all__ = [
     "UseSpecial",
     "awaited_seat",
     "decide",
+    "decide_and_evolve",
     "event_from_dict",
     "event_to_dict",
     "evolve",
+    "is_legal",
     "legal_commands",
     "redact_payload",
     "replay",

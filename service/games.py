@@ -27,7 +27,7 @@ from domain import (
     RuleViolation,
     ScriptedSetup,
     awaited_seat,
-    decide,
+    decide_and_evolve,
     event_from_dict,
     event_to_dict,
     redact_payload,
@@ -226,7 +226,7 @@ class Games:
             try:
                 if expected_version is not None and expected_version != state.version:
                     raise StaleVersion(expected_version, state.version)
-                events = decide(state, command)
+                events, new_state = decide_and_evolve(state, command)
             except (RuleViolation, StaleVersion):
                 # A concurrent request with the same key may have been appended since the
                 # check above (its record is written with its events): answer as it did.
@@ -234,7 +234,6 @@ class Games:
                 if stored is None:
                     raise
                 return self._replay_answer(game_id, seat, stored, fingerprint)
-            new_state = replay(events, state)
             game = view(new_state, seat)
             record = None
             if key is not None:
