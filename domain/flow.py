@@ -13,7 +13,7 @@ from domain.model import Allowance, GameState, Option, Placement, Task
 from domain.registry import Source
 from domain.steps import step
 from domain.triggers import fire
-from domain.verbs import base_hook_task
+from domain.verbs import base_hook_task, draw_cards
 
 
 def start_turn(seat: int) -> Task:
@@ -41,12 +41,13 @@ def _start_abilities(fx: Fx, *, seat: int) -> Steps:
 
 def end_play_phase() -> list[Task]:
     """The rest of the turn after the play phase, top of stack last."""
-    return [Task("end_phase"), Task("draw_phase"), Task("scoring_check"), Task("to_scoring")]
+    return [Task("end_phase"), Task("draw_phase"), Task("to_scoring")]
 
 
 @step("to_scoring")
 def _to_scoring(fx: Fx) -> Steps:
-    return (ev.PhaseChanged("scoring"),)
+    """The scoring phase begins: the bases ready then score (the phase changes no power)."""
+    return (ev.PhaseChanged("scoring"), *_scoring_check(fx))
 
 
 @step("scoring_check")
@@ -284,7 +285,7 @@ def _draw_phase(fx: Fx) -> Steps:
     seat = fx.state.active
     # the plays not made are lost when the play phase ends
     draw = ev.PhaseChanged("draw", plays_lost=True)
-    return draw, *fx.draw(seat, 2), Task("hand_limit", {"seat": seat})
+    return draw, *draw_cards(fx, seat, 2), Task("hand_limit", {"seat": seat})
 
 
 @step("hand_limit")
@@ -316,7 +317,7 @@ def _end_phase(fx: Fx) -> Steps:
 
 @step("expire")
 def _expire(fx: Fx) -> Steps:
-    return ev.EffectsExpired(fx.state.turn), Task("check_end")
+    return ev.EffectsExpired(fx.state.turn), *_check_end(fx)  # expiring changes no VP
 
 
 @step("check_end")

@@ -193,6 +193,11 @@ def modify_power(
 
 @step("draw")
 def draw(fx: Fx, *, seat: int, n: int) -> Steps:
+    return draw_cards(fx, seat, n)
+
+
+def draw_cards(fx: Fx, seat: int, n: int) -> Steps:
+    """A seat draws n cards: the events, reshuffling its discard pile when its deck runs out."""
     p = fx.state.players[seat]
     out: list[Any] = []
     deck, discard = list(p.deck), list(p.discard)
