@@ -23,6 +23,9 @@ DEFAULTS: dict[str, Any] = {
     "RQ_QUEUE": QUEUE_NAME,
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "MAX_WAITERS": DEFAULT_LIMIT,  # long-polls and streams served at once; past it 429
+    "STREAM_KEEPALIVE": 15.0,  # seconds between keep-alives on an idle stream
+    "WEBHOOK_ALLOWED_NETWORKS": None,  # private CIDRs hooks may target; None: the env variable
+    "WEBHOOK_BACKOFF": None,  # seconds before the first retry (then doubling); None: 10
 }
 
 
@@ -42,6 +45,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         rq_async=bool(app.config["RQ_ASYNC"]),
         queue_name=app.config["RQ_QUEUE"],
         max_waiters=int(app.config["MAX_WAITERS"]),
+        webhook_networks=app.config["WEBHOOK_ALLOWED_NETWORKS"],
+        webhook_backoff=app.config["WEBHOOK_BACKOFF"],
     )
     register_error_handlers(app)
     for blueprint in BLUEPRINTS:

@@ -1,4 +1,7 @@
-"""Seat tokens: ``Authorization: Bearer <token>``; no token means a spectator."""
+"""Tokens: ``Authorization: Bearer <token>``, a seat's or an account's; none means a spectator.
+
+An account token acts for the account's seat in every game that seats it.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from flask import request
 
 from api.errors import ApiError
 from service.games import Games
+from service.social import social_of
 
 _CHALLENGE = 'Bearer realm="smashup"'
 
@@ -27,12 +31,23 @@ def _bearer() -> str | None:
     return token
 
 
+def account(games: Games) -> str | None:
+    """The account id of the caller's token if it is an account token (else None)."""
+    token = _bearer()
+    social = social_of(games)
+    if token is None or social is None or len(token) > 256:
+        return None
+    return social.accounts.authenticate(token)
+
+
 def identity(games: Games) -> tuple[str, int] | None:
     """The ``(game_id, seat)`` of the caller's token; None without a token; 401 if unknown."""
     token = _bearer()
     if token is None:
         return None
     found = games.authenticate(token) if len(token) <= 256 else None
+    if found is None and account(games) is not None:
+        raise ApiError(403, "forbidden", "this account token acts only inside a game")
     if found is None:
         raise ApiError(
             401,
@@ -45,6 +60,13 @@ def identity(games: Games) -> tuple[str, int] | None:
 
 def viewer(games: Games, game_id: str) -> int | None:
     """The caller's seat in ``game_id``, or None for a spectator; 403 for another game's token."""
+    player = account(games)
+    social = social_of(games)
+    if player is not None and social is not None:
+        seat_of = social.accounts.seat_in(player, game_id)
+        if seat_of is None:
+            raise ApiError(403, "forbidden", "this account has no seat in this game")
+        return seat_of
     found = identity(games)
     if found is None:
         return None

@@ -161,7 +161,8 @@ def worker(args: argparse.Namespace) -> int:
     if resumed:
         log.info("re-scheduled the bots of %d games", resumed)
     rq_worker = Worker([Queue(QUEUE_NAME, connection=client)], connection=client)
-    rq_worker.work(burst=args.burst, logging_level="INFO")
+    # the scheduler runs the delayed jobs: webhook retries
+    rq_worker.work(burst=args.burst, logging_level="INFO", with_scheduler=True)
     return 0
 
 

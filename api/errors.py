@@ -24,6 +24,8 @@ from domain import (
     UnknownCard,
 )
 from events.errors import StoreError
+from service.accounts import AccountNotFound, AccountSeatedTwice
+from service.challenges import ChallengeForbidden, ChallengeNotFound, ChallengeNotPending
 from service.outcomes import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -31,6 +33,7 @@ from service.outcomes import (
     StaleVersion,
     TooManyWaiters,
 )
+from service.webhooks import TooManyWebhooks, WebhookNotFound, WebhookUrlRefused
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +58,13 @@ TITLES = {
     "invalid_setup": "Invalid setup",
     "faction_not_implemented": "Faction not implemented",
     "idempotency_key_reused": "Idempotency key reused",
+    "player_not_found": "Player not found",
+    "player_seated_twice": "Player seated twice",
+    "challenge_not_found": "Challenge not found",
+    "challenge_not_pending": "Challenge not pending",
+    "webhook_url_refused": "Webhook URL refused",
+    "webhook_not_found": "Webhook not found",
+    "too_many_webhooks": "Too many webhooks",
     "service_unavailable": "Service unavailable",
     "internal_error": "Internal error",
 }
@@ -72,6 +82,14 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     StaleVersion: 409,
     IdempotencyKeyReused: 422,
     TooManyWaiters: 429,
+    AccountNotFound: 404,
+    AccountSeatedTwice: 422,
+    ChallengeNotFound: 404,
+    ChallengeNotPending: 409,
+    ChallengeForbidden: 403,
+    WebhookUrlRefused: 422,
+    WebhookNotFound: 404,
+    TooManyWebhooks: 422,
 }
 HTTP_CODES = {
     400: "bad_request",

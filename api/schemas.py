@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from domain import COMMAND_TYPES, BoardCard, Command, PlayerSetup, ScriptedSetup
+from service.accounts import AccountSeat
 
 LANGUAGES = ("en", "fr", "es")
 MAX_WAIT = 30.0
@@ -73,18 +74,31 @@ def _printable(value: str) -> None:
         raise ValidationError("must be printable text, not blank")
 
 
-class PlayerSchema(Schema):
-    """One seat of a new game."""
+def _factions(**kwargs: Any) -> fields.Field[Any]:
+    return fields.List(fields.String(validate=_ID), validate=validate.Length(equal=2), **kwargs)
 
-    name = fields.String(required=True, validate=[validate.Length(min=1, max=40), _printable])
-    factions = fields.List(
-        fields.String(validate=_ID), required=True, validate=validate.Length(equal=2)
-    )
+
+class PlayerSchema(Schema):
+    """One seat of a new game: a ``name`` (anonymous seat or bot) or a ``player`` account."""
+
+    name = fields.String(validate=[validate.Length(min=1, max=40), _printable])
+    player = fields.String(validate=_ID)
+    factions = _factions(required=True)
     bot = fields.String(load_default=None, allow_none=True, validate=_ID)
 
+    @validates_schema
+    def one_identity(self, data: dict[str, Any], **_: Any) -> None:
+        """A seat has a name or a player account, not both; accounts are never bots."""
+        if ("name" in data) == ("player" in data):
+            raise ValidationError("give either 'name' or 'player'", "_schema")
+        if "player" in data and data["bot"] is not None:
+            raise ValidationError("an account seat cannot be a bot", "bot")
+
     @post_load
-    def make(self, data: dict[str, Any], **_: Any) -> PlayerSetup:
-        """Build the domain's player setup."""
+    def make(self, data: dict[str, Any], **_: Any) -> PlayerSetup | AccountSeat:
+        """Build the domain's player setup (wrapped with its account for account seats)."""
+        if "player" in data:
+            return AccountSeat(PlayerSetup("", tuple(data["factions"])), data["player"])
         return PlayerSetup(data["name"], tuple(data["factions"]), data["bot"])
 
 
@@ -249,6 +263,66 @@ class GamesQuery(Schema):
     cursor = fields.String(
         load_default=None,
         validate=[validate.Length(min=1, max=200), validate.Regexp(r"\A[A-Za-z0-9_-]+\Z")],
+    )
+
+
+class NewAccountSchema(Schema):
+    """``POST /v1/players``."""
+
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=40), _printable])
+
+
+def _no_clock(value: Any) -> None:
+    """Clocks do not exist yet: the field is reserved and must be null."""
+    raise ValidationError("clocks are not supported yet: send null or leave it out")
+
+
+class NewChallengeSchema(Schema):
+    """``POST /v1/challenges``: whom, with which factions, at which seat (0 plays first)."""
+
+    to = fields.String(required=True, validate=_ID)
+    factions = _factions(required=True)
+    seat = StrictInteger(load_default=0, validate=validate.OneOf([0, 1]))
+    clock = fields.Raw(load_default=None, allow_none=True, validate=_no_clock)
+
+
+class AcceptSchema(Schema):
+    """``POST /v1/challenges/{id}/accept``: the accepting account's factions."""
+
+    factions = _factions(required=True)
+
+
+class MyGamesQuery(Schema):
+    """``?status=`` of ``/v1/me/games``."""
+
+    status = fields.String(load_default=None, validate=validate.OneOf(["active", "ended"]))
+
+
+class ChallengesQuery(Schema):
+    """``?direction=&status=`` of ``/v1/challenges``."""
+
+    direction = fields.String(
+        load_default="incoming", validate=validate.OneOf(["incoming", "outgoing"])
+    )
+    status = fields.String(
+        load_default=None,
+        validate=validate.OneOf(["pending", "accepting", "accepted", "declined", "canceled"]),
+    )
+
+
+class NewWebhookSchema(Schema):
+    """``POST /v1/webhooks``: where to deliver, and the signing secret (made if absent)."""
+
+    url = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+    secret = fields.String(load_default=None, validate=validate.Length(min=16, max=200))
+
+
+class StreamQuery(Schema):
+    """``?after=&timeout=`` of the streams (``after`` may come as ``Last-Event-ID`` instead)."""
+
+    after = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
+    timeout = fields.Float(
+        load_default=300.0, allow_nan=False, validate=validate.Range(min=0.1, max=3600)
     )
 
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from typing import Any
 
 from events.connection import connect
 from events.store import EventStore
 from service.games import Games
+from service.social import attach
 from service.waiters import DEFAULT_LIMIT, Waiters
+from service.webhooks import BACKOFF, networks
 from workers.queue import DEFAULT_PREFIX, QUEUE_NAME, BotQueue
+from workers.webhooks import WebhookQueue, send
 
 
 def build(
@@ -20,11 +25,35 @@ def build(
     rq_async: bool = True,
     queue_name: str = QUEUE_NAME,
     max_waiters: int = DEFAULT_LIMIT,
+    webhook_networks: Sequence[str] | None = None,
+    webhook_backoff: float | None = None,
 ) -> Games:
     """The games service on ``client`` (else ``redis_url``, else ``REDIS_URL``, else an embedded
     Redis in ``data_dir``), its events under ``prefix``, its bot jobs on rq queue ``queue_name``
     (run in the calling thread when ``rq_async`` is False), serving at most ``max_waiters``
-    waiting requests at once."""
+    waiting requests at once. Webhooks may target the private ``webhook_networks`` (CIDRs; None:
+    the comma-separated ``WEBHOOK_ALLOWED_NETWORKS`` variable) and retry after
+    ``webhook_backoff`` seconds, doubling (None: :data:`service.webhooks.BACKOFF`)."""
     connection = client if client is not None else connect(redis_url, data_dir)
     bots = BotQueue(connection, prefix=prefix, is_async=rq_async, name=queue_name)
-    return Games(EventStore(connection, prefix=prefix), bots, waiters=Waiters(max_waiters))
+    games = Games(EventStore(connection, prefix=prefix), bots, waiters=Waiters(max_waiters))
+    bots.games = games
+    if webhook_networks is None:
+        webhook_networks = os.environ.get("WEBHOOK_ALLOWED_NETWORKS", "").split(",")
+    hooks = WebhookQueue(
+        connection,
+        prefix=prefix,
+        is_async=rq_async,
+        name=queue_name,
+        allowed=[n for n in webhook_networks if n.strip()],
+        backoff=webhook_backoff,
+    )
+    # accounts, feeds, challenges and webhooks: told of every append
+    social = attach(
+        games,
+        hooks,
+        networks(webhook_networks),
+        BACKOFF if webhook_backoff is None else webhook_backoff,
+    )
+    hooks.inline_attempt = lambda delivery: social.webhooks.attempt(delivery, send)
+    return games

@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain import (
@@ -83,6 +83,8 @@ class Games:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, GameState] = OrderedDict()
         self._lock = threading.Lock()
+        self.listeners: list[AppendListener] = []
+        """Called after every append (and creation) with the game id, old version and state."""
 
     # -- creating -----------------------------------------------------------------------------
 
@@ -91,15 +93,27 @@ class Games:
         players: Sequence[PlayerSetup],
         seed: str | None = None,
         scripted: ScriptedSetup | None = None,
+        accounts: Sequence[str | None] | None = None,
     ) -> CreatedGame:
-        """Create a game; raise :class:`InvalidSetup` when the rules refuse the setup."""
+        """Create a game; raise :class:`InvalidSetup` when the rules refuse the setup.
+
+        ``accounts`` names the player account of each seat (None: an anonymous seat); account
+        seats get no seat token, their account's token acts for them.
+        """
+        owners = list(accounts or [None] * len(players))
         chosen_seed = seed if seed is not None else secrets.token_hex(16)
         for _ in range(CREATE_RETRIES):
             game_id = secrets.token_hex(8)
             events = _start(GameSetup(game_id, chosen_seed, tuple(players), scripted))
             state = replay(events)
             seats = tuple(
-                SeatGrant(p.seat, p.name, p.bot, None if p.bot else secrets.token_urlsafe(32))
+                SeatGrant(
+                    p.seat,
+                    p.name,
+                    p.bot,
+                    None if p.bot or owners[p.seat] else secrets.token_urlsafe(32),
+                    owners[p.seat],
+                )
                 for p in state.players
             )
             for grant in seats:
@@ -112,6 +126,8 @@ class Games:
                 ),
                 "status": state.status,
             }
+            if any(owners):
+                meta["accounts"] = json.dumps(owners)
             try:
                 self.store.create(game_id, [event_to_dict(e) for e in events], meta)
             except GameExists:
@@ -289,6 +305,8 @@ class Games:
         """Snapshot when a multiple of the interval was crossed; wake the bots if needed."""
         if state.version // self.snapshot_every > old_version // self.snapshot_every:
             self.store.save_snapshot(game_id, state.version, state_to_json(state))
+        for listener in self.listeners:
+            listener(game_id, old_version, state)
         if schedule_bots and self.bots is not None and bot_awaited(state):
             self.bots.schedule(game_id, state.version)
 
@@ -349,6 +367,10 @@ class Games:
                 self.bots.schedule(game_id, state.version)
                 count += 1
         return count
+
+
+AppendListener = Callable[[str, int, GameState], None]
+"""Told ``(game_id, old_version, new_state)`` after events were appended to a game."""
 
 
 def bot_awaited(state: GameState) -> bool:

@@ -65,16 +65,20 @@ class BotScheduler(Protocol):
 
 @dataclass(frozen=True)
 class SeatGrant:
-    """A seat of a new game; ``token`` is None for bot seats."""
+    """A seat of a new game; ``token`` is None for bot seats and account seats."""
 
     seat: int
     name: str
     bot: str | None
     token: str | None
+    player: str | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """The seat as the create answer shows it."""
-        return dataclasses.asdict(self)
+        """The seat as the create answer shows it (``player`` only for account seats)."""
+        shown = dataclasses.asdict(self)
+        if self.player is None:
+            del shown["player"]
+        return shown
 
 
 @dataclass(frozen=True)

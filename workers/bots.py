@@ -38,8 +38,10 @@ def play_bots(game_id: str, version: int, prefix: str = DEFAULT_PREFIX) -> int:
         waited = datetime.now(UTC) - job.enqueued_at.replace(tzinfo=UTC)
         BOT_JOB_WAIT_SECONDS.observe(max(waited.total_seconds(), 0.0))
     if job is not None:
-        games = build(client=job.connection, prefix=prefix)
-        games.bots = queue_for_job(job.connection, job.origin, prefix)
+        owner = queue_for_job(job.connection, job.origin, prefix)
+        # an inline job shares its caller's service (its listeners and their settings)
+        games = owner.games or build(client=job.connection, prefix=prefix)
+        games.bots = owner
     else:
         games = build(prefix=prefix)
     moves = run_bots(games, game_id, version)

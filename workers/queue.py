@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rq import Queue
+
+if TYPE_CHECKING:
+    from service.games import Games
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +42,8 @@ class BotQueue:
     ) -> None:
         self.prefix = prefix
         self.queue = Queue(name, connection=connection, is_async=is_async)
+        self.games: Games | None = None
+        """The service that schedules on this queue (inline jobs use it)."""
 
     @property
     def is_async(self) -> bool:

@@ -9,6 +9,7 @@ from flask import Blueprint, request
 from api import auth
 from api.errors import ApiError
 from api.routes.common import games
+from api.routes.streams import account_turns
 from api.schemas import TurnsQuery, load_query
 
 bp = Blueprint("me", __name__, url_prefix="/v1/me")
@@ -18,6 +19,10 @@ bp = Blueprint("me", __name__, url_prefix="/v1/me")
 def turns() -> dict[str, Any]:
     """The caller's awaited decisions; waits up to ``?wait=`` seconds for one."""
     service = games()
+    query = load_query(TurnsQuery, request.args)
+    player = auth.account(service)
+    if player is not None:
+        return {"turns": account_turns(service, player, query["wait"])}
     found = auth.identity(service)
     if found is None:
         raise ApiError(
@@ -26,6 +31,5 @@ def turns() -> dict[str, Any]:
             "send 'Authorization: Bearer <seat token>' to list your turns",
             {"WWW-Authenticate": 'Bearer realm="smashup"'},
         )
-    query = load_query(TurnsQuery, request.args)
     game_id, seat = found
     return {"turns": service.turns(game_id, seat, query["wait"])}

@@ -5,7 +5,8 @@ Bounded and deterministic: :data:`EXAMPLES` examples per operation, derandomized
 database. The schema-valid parts of a request (all of it in positive mode, the untouched
 parts in negative mode) are aimed at a real game two times out of three and carry one of its
 seat tokens (always where only a seat may call), so requests reach past the 404 and the 401;
-a ``wait`` is cut to 50 ms so long-polls cannot stall the run. ``positive_data_acceptance`` is
+a ``wait`` and a stream's ``timeout`` are cut to 50 ms so long-polls and streams cannot stall
+the run. ``positive_data_acceptance`` is
 left out: a schema-valid body can still break the rules (an unknown faction is a documented
 422), which no schema can express.
 """
@@ -54,6 +55,8 @@ def _aim(case: schemathesis.Case, game: Game) -> None:
     if not meta.is_negative_at(ParameterLocation.HEADER) and (turn % 3 == 0 or seat_only):
         token = game.tokens[turn % 2]
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+    if case.operation.path.endswith("/stream") and not meta.is_negative_at(ParameterLocation.QUERY):
+        case.query = {**(case.query or {}), "timeout": 0.05}  # streams end at once
     if case.query and "wait" in case.query and not meta.is_negative_at(ParameterLocation.QUERY):
         with contextlib.suppress(TypeError, ValueError):
             case.query["wait"] = min(float(case.query["wait"]), 0.05)

@@ -1,0 +1,224 @@
+"""Player accounts: a long-lived identity whose token acts for its seats in every game.
+
+Keys (global, not per game): ``<prefix>:account:<id>`` (a hash: name, created_at, token hash),
+``<prefix>:account-token:<sha256>`` (the account id), ``<prefix>:account:<id>:games`` (a sorted
+set of game ids by creation time). A game's account seats are in its metadata (``accounts``, a
+JSON list with one account id or null per seat). Tokens are stored only as SHA-256 digests.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain import PlayerSetup, ScriptedSetup, awaited_seat
+from domain.view import awaiting
+from events.envelope import utc_timestamp
+from events.store import EventStore, hash_token
+from service.games import Games
+from service.outcomes import CreatedGame, ServiceError
+
+TOKEN_PREFIX = "sua_"
+"""Account tokens start with this, so a client (and a leak scanner) can tell them from seats."""
+GAME_STATUSES = ("active", "ended")
+
+
+class AccountNotFound(ServiceError):
+    """No account has this id."""
+
+    code = "player_not_found"
+
+
+class AccountSeatedTwice(ServiceError):
+    """A game may seat an account only once."""
+
+    code = "player_seated_twice"
+
+
+@dataclass(frozen=True)
+class Account:
+    """A player account as others may see it."""
+
+    id: str
+    name: str
+    created_at: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The public part of the account."""
+        return {"id": self.id, "name": self.name, "created_at": self.created_at}
+
+
+@dataclass(frozen=True)
+class AccountSeat:
+    """A seat of a new game: an account's, or anonymous (``player`` None)."""
+
+    setup: PlayerSetup
+    player: str | None = None
+
+
+class Accounts:
+    """Creates accounts, resolves their tokens and knows their seats in games."""
+
+    def __init__(self, games: Games, cache_size: int = 1024) -> None:
+        self.games = games
+        self.store: EventStore = games.store
+        self.redis = games.store.redis
+        self.prefix = games.store.prefix
+        self._seats: OrderedDict[str, tuple[str | None, ...]] = OrderedDict()
+        self._cache_size = cache_size
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def _key(self, account_id: str, part: str = "") -> str:
+        return f"{self.prefix}:account:{account_id}" + (f":{part}" if part else "")
+
+    def _token_key(self, token_hash: str) -> str:
+        return f"{self.prefix}:account-token:{token_hash}"
+
+    # -- accounts -----------------------------------------------------------------------------
+
+    def create(self, name: str) -> tuple[Account, str]:
+        """A new account and its token (shown once; only its hash is kept)."""
+        account_id = secrets.token_hex(8)
+        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        created = utc_timestamp()
+        digest = hash_token(token)
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hset(
+            self._key(account_id),
+            mapping={"name": name, "created_at": created, "token": digest},
+        )
+        pipe.set(self._token_key(digest), account_id)
+        pipe.execute()
+        return Account(account_id, name, created), token
+
+    def get(self, account_id: str) -> Account:
+        """The account, or :class:`AccountNotFound`."""
+        raw = self.redis.hmget(self._key(account_id), ["name", "created_at"])
+        if raw[0] is None or raw[1] is None:
+            raise AccountNotFound(f"there is no player {account_id!r}")
+        return Account(account_id, raw[0].decode(), raw[1].decode())
+
+    def authenticate(self, token: str) -> str | None:
+        """The account id of a live account token, or None."""
+        if not token.startswith(TOKEN_PREFIX):
+            return None
+        raw = self.redis.get(self._token_key(hash_token(token)))
+        return None if raw is None else raw.decode()
+
+    def rotate_token(self, account_id: str) -> str:
+        """Revoke the account's token and return a new one."""
+        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        self._replace_token(account_id, hash_token(token))
+        return token
+
+    def revoke_token(self, account_id: str) -> None:
+        """Revoke the account's token: nothing acts for the account any more."""
+        self._replace_token(account_id, None)
+
+    def _replace_token(self, account_id: str, digest: str | None) -> None:
+        old = self.redis.hget(self._key(account_id), "token")
+        pipe = self.redis.pipeline(transaction=True)
+        if old is not None:
+            pipe.delete(self._token_key(old.decode()))
+        if digest is None:
+            pipe.hdel(self._key(account_id), "token")
+        else:
+            pipe.hset(self._key(account_id), "token", digest)
+            pipe.set(self._token_key(digest), account_id)
+        pipe.execute()
+
+    # -- games --------------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        seats: Sequence[AccountSeat],
+        seed: str | None = None,
+        scripted: ScriptedSetup | None = None,
+    ) -> CreatedGame:
+        """Create a game seating accounts (by id) and anonymous players."""
+        owners = [s.player for s in seats]
+        named = [p for p in owners if p is not None]
+        if len(set(named)) != len(named):
+            raise AccountSeatedTwice("a game may seat each player account only once")
+        players = []
+        for seat in seats:
+            if seat.player is None:
+                players.append(seat.setup)
+            else:
+                name = self.get(seat.player).name
+                players.append(PlayerSetup(name, seat.setup.factions, None))
+        return self.games.create(players, seed, scripted, accounts=owners if named else None)
+
+    def seats_of_game(self, game_id: str) -> tuple[str | None, ...]:
+        """The account id of each seat of a game (None: anonymous or bot); cached."""
+        known = self._seats.get(game_id)
+        if known is not None:
+            return known
+        raw = self.store.meta(game_id).get("accounts")
+        owners: tuple[str | None, ...] = tuple(json.loads(raw)) if raw else ()
+        self._seats[game_id] = owners
+        while len(self._seats) > self._cache_size:
+            self._seats.popitem(last=False)
+        return owners
+
+    def seat_in(self, account_id: str, game_id: str) -> int | None:
+        """The account's seat in a game, or None if it has none there."""
+        owners = self.seats_of_game(game_id)
+        return owners.index(account_id) if account_id in owners else None
+
+    def index_game(self, game_id: str) -> None:
+        """Record a new game in the game list of each of its accounts."""
+        now = time.time()
+        for owner in self.seats_of_game(game_id):
+            if owner is not None:
+                self.redis.zadd(self._key(owner, "games"), {game_id: now})
+
+    def game_ids(self, account_id: str) -> list[str]:
+        """The account's games, oldest first."""
+        return [g.decode() for g in self.redis.zrange(self._key(account_id, "games"), 0, -1)]
+
+    def games_of(self, account_id: str, status: str | None = None) -> list[dict[str, Any]]:
+        """The account's games (optionally only ``active`` or ``ended`` ones), newest first."""
+        listed = []
+        for game_id in reversed(self.game_ids(account_id)):
+            meta = self.store.meta(game_id)
+            if status is not None and meta.get("status") != status:
+                continue
+            seat = self.seat_in(account_id, game_id)
+            if seat is None:
+                continue
+            listed.append(
+                {
+                    "game": game_id,
+                    "seat": seat,
+                    "status": meta.get("status", "active"),
+                    "created_at": meta.get("created_at", ""),
+                    "version": self.store.version(game_id),
+                }
+            )
+        return listed
+
+    def turns(self, account_id: str) -> list[dict[str, Any]]:
+        """Every game waiting for a decision of the account, oldest game first."""
+        found = []
+        for game_id in self.game_ids(account_id):
+            if self.store.meta(game_id).get("status") == "ended":
+                continue
+            seat = self.seat_in(account_id, game_id)
+            state = self.games.load(game_id)
+            if seat is not None and awaited_seat(state) == seat:
+                found.append(
+                    {
+                        "game": game_id,
+                        "seat": seat,
+                        "version": state.version,
+                        "awaiting": awaiting(state, seat),
+                    }
+                )
+        return found

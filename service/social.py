@@ -1,0 +1,61 @@
+"""Accounts, their feeds and challenges, wired onto a games service (shared by app and workers)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from domain import GameState
+from service.accounts import Accounts
+from service.challenges import Challenges
+from service.feed import Feeds
+from service.games import Games
+from service.webhooks import BACKOFF, DeliveryQueue, Network, Webhooks
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Social:
+    """The account-level services of one games service; listens to its appends."""
+
+    accounts: Accounts
+    feeds: Feeds
+    challenges: Challenges
+    webhooks: Webhooks
+
+    def __call__(self, game_id: str, old_version: int, state: GameState) -> None:
+        """The games listener: fill the feeds of the game's accounts, deliver to seat hooks.
+
+        The events are already stored: a failure here is logged, never the command's answer.
+        """
+        try:
+            self.feeds.on_append(game_id, old_version, state)
+            self.webhooks.on_append(game_id, old_version, state, Games.redact)
+        except Exception:
+            log.exception("game %s: notifying accounts and webhooks failed", game_id)
+
+
+def attach(
+    games: Games,
+    queue: DeliveryQueue | None = None,
+    allowed: Sequence[Network] = (),
+    backoff: float = BACKOFF,
+) -> Social:
+    """Build the account services over ``games`` and have them told of every append."""
+    existing = social_of(games)
+    if existing is not None:
+        return existing
+    accounts = Accounts(games)
+    feeds = Feeds(accounts)
+    webhooks = Webhooks(accounts, queue, allowed, backoff)
+    feeds.subscribers.append(webhooks.on_feed)
+    social = Social(accounts, feeds, Challenges(accounts, feeds), webhooks)
+    games.listeners.append(social)
+    return social
+
+
+def social_of(games: Games) -> Social | None:
+    """The account services attached to ``games``, if any."""
+    return next((s for s in games.listeners if isinstance(s, Social)), None)
