@@ -28,8 +28,10 @@ def test_health_counts_workers_when_bots_go_through_a_queue(
     make_app: Callable[..., Flask],
 ) -> None:
     app = make_app(RQ_ASYNC=True, RQ_QUEUE="test-health-queue")
-    body = app.test_client().get("/v1/health").get_json()
+    response = app.test_client().get("/v1/health")
+    body = response.get_json()
     assert body["bots"] == {"mode": "queue", "queue": "test-health-queue", "workers": 0}
+    assert (response.status_code, body["status"]) == (200, "degraded")  # bot seats would wait
 
 
 def _dead_redis() -> redis.Redis[bytes]:
@@ -42,7 +44,8 @@ def _dead_redis() -> redis.Redis[bytes]:
 def test_health_answers_503_when_redis_is_unreachable(make_app: Callable[..., Flask]) -> None:
     response = make_app(REDIS_CLIENT=_dead_redis()).test_client().get("/v1/health")
     assert response.status_code == 503
-    assert response.get_json()["redis"]["ok"] is False
+    assert response.get_json() == {"status": "unavailable", "redis": {"ok": False}}
+    assert "127.0.0.1" not in response.get_data(as_text=True)  # no raw error text
 
 
 def test_a_dead_redis_gives_a_503_problem_not_a_500(make_app: Callable[..., Flask]) -> None:
