@@ -230,17 +230,20 @@ class EventStore:
         entries = self.redis.xrange(self.key(game_id, "events"), low, high)
         return [upcast(decode_entry(entry_id, fields)) for entry_id, fields in entries]
 
-    def wait(self, game_id: str, after: int, timeout: float) -> list[Envelope]:
-        """Return the events after ``after``, blocking up to ``timeout`` seconds for some."""
+    def wait(
+        self, game_id: str, after: int, timeout: float, count: int | None = None
+    ) -> list[Envelope]:
+        """Return the events after ``after`` (the first ``count`` only, if given), blocking up
+        to ``timeout`` seconds for some."""
         if timeout <= 0:
-            return self.read(game_id, after)
+            return self.read(game_id, after, None if count is None else after + count)
         key = self.key(game_id, "events")
         start = f"{max(after, 0)}-1"
         deadline = time.monotonic() + timeout
         while (remaining := deadline - time.monotonic()) > 0:
             # Block in slices shorter than the socket timeout, or redis-py gives up reading.
             block_ms = max(1, math.ceil(min(remaining, self._block_limit()) * 1000))
-            reply = self.redis.xread({key: start}, block=block_ms)
+            reply = self.redis.xread({key: start}, count=count, block=block_ms)
             if reply:
                 return self._decode_xread(reply)
         return []

@@ -326,7 +326,7 @@ class Games:
         self.require(game_id)
         if wait > 0:
             with self.waiters.slot():
-                envelopes = self.store.wait(game_id, after, wait)
+                envelopes = self.store.wait(game_id, after, wait, count=limit)
         else:
             envelopes = self.store.read(game_id, after, until=after + limit)
         return self.redact(envelopes[:limit], viewer)

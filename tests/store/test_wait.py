@@ -48,6 +48,12 @@ def test_waiting_returns_at_once_when_events_are_already_there(
     assert [e["version"] for e in store.wait(game_id, after=0, timeout=10)] == [1, 2, 3]
 
 
+def test_waiting_reads_at_most_count_events(store: EventStore, game_id: str) -> None:
+    store.create(game_id, [event("a"), event("b"), event("c"), event("d")])
+    assert [e["version"] for e in store.wait(game_id, after=0, timeout=10, count=2)] == [1, 2]
+    assert [e["version"] for e in store.wait(game_id, after=2, timeout=0, count=1)] == [3]
+
+
 def test_waiting_with_nothing_new_returns_nothing_after_the_timeout(
     store: EventStore, game_id: str
 ) -> None:
