@@ -177,7 +177,14 @@ def card(card_id: str, *abilities: Ability) -> None:
         raise ValueError(f"card {card_id!r} already has a script")
     _SCRIPTS[card_id] = abilities
     IMPLEMENTED.add(card_id)
+    _scripts_changed()
+
+
+def _scripts_changed() -> None:
+    """Forget every answer derived from the scripts."""
+    global _LAST
     _BY_KIND.clear()
+    _LAST = (((), (), -1), {})
 
 
 def with_kind(kind: type[A]) -> dict[str, tuple[A, ...]]:
@@ -226,14 +233,16 @@ def changes_in_play(state: GameState) -> bool:
     return bool(_changers(state))
 
 
+def _may_change() -> bool:
+    """Whether any card at all can grant or remove abilities."""
+    return bool(with_kind(RemovesAbilities) or with_kind(GrantsAbilities))
+
+
 def _changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
     """What in play grants or removes abilities (kept on the state: it is immutable)."""
-    if not with_kind(RemovesAbilities) and not with_kind(GrantsAbilities):
+    if not _may_change():
         return []
-    cache: dict[Any, Any] | None = state.__dict__.get("_abilities")
-    if cache is None:
-        cache = {}
-        object.__setattr__(state, "_abilities", cache)
+    cache = _cache(state)
     found: list[tuple[Source, RemovesAbilities | GrantsAbilities]] | None = cache.get("changers")
     if found is None:
         from domain.rules import sources  # rules asks this module about blanking
@@ -250,6 +259,33 @@ def _changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsA
     return found
 
 
+def _cache(state: GameState) -> dict[Any, Any]:
+    """The answers about abilities in play kept on `state` (it is immutable). They depend on
+    the board, the lingering effects and the turn only, unless something in play grants or
+    removes abilities under conditions: while none does, a state whose board, lingering effects
+    and turn are the very objects of the last state asked shares that state's answers."""
+    cache: dict[Any, Any] | None = state.__dict__.get("_abilities")
+    if cache is None:
+        global _LAST
+        key, last = _LAST
+        if (
+            key[0] is state.bases
+            and key[1] is state.lingering
+            and key[2] == state.turn
+            and (last.get("changers") == [] or not _may_change())
+        ):
+            cache = last
+        else:
+            cache = {}
+            # one slot, swapped as a whole: threads sharing it only ever miss
+            _LAST = ((state.bases, state.lingering, state.turn), cache)
+        object.__setattr__(state, "_abilities", cache)
+    return cache
+
+
+_LAST: tuple[tuple[Any, Any, int], dict[Any, Any]] = (((), (), -1), {})
+
+
 def of_base(state: GameState, index: int, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
     """The abilities of a kind that the base at `index` has now (see :func:`of`)."""
     card_id = state.bases[index].card
@@ -261,10 +297,7 @@ def in_play(
 ) -> list[tuple[Source, A]] | tuple[()]:
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
     The sources having that kind at all are kept on the state (it is immutable)."""
-    cache: dict[Any, Any] | None = state.__dict__.get("_abilities")
-    if cache is None:
-        cache = {}
-        object.__setattr__(state, "_abilities", cache)
+    cache = _cache(state)
     entry: tuple[list[tuple[Source, A]], bool] | None = cache.get(kind)
     if entry is None:
         from domain.rules import sources  # rules asks this module about blanking
@@ -302,7 +335,7 @@ def extra(card_id: str, *abilities: Ability) -> Iterator[None]:
     """For tests: `card_id` also has these abilities inside the block."""
     before = _SCRIPTS.get(card_id)
     _SCRIPTS[card_id] = (*(before or ()), *abilities)
-    _BY_KIND.clear()
+    _scripts_changed()
     try:
         yield
     finally:
@@ -310,4 +343,4 @@ def extra(card_id: str, *abilities: Ability) -> Iterator[None]:
             del _SCRIPTS[card_id]
         else:
             _SCRIPTS[card_id] = before
-        _BY_KIND.clear()
+        _scripts_changed()

@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from domain.frozen import fast_init
 
+
+@fast_init
 @dataclass(frozen=True)
 class Command:
     """Base class; `seat` is filled in from the caller's token, never from the body."""
@@ -18,6 +21,7 @@ class Command:
         return {"type": self.type}
 
 
+@fast_init
 @dataclass(frozen=True)
 class PlayMinion(Command):
     """Play a minion from hand (`card` is its uid) onto the base at index `base`."""
@@ -30,6 +34,7 @@ class PlayMinion(Command):
         return {"type": self.type, "card": self.card, "base": self.base}
 
 
+@fast_init
 @dataclass(frozen=True)
 class PlayAction(Command):
     """Play an action from hand; an ongoing one names the base or the minion it attaches to."""
@@ -48,6 +53,7 @@ class PlayAction(Command):
         return out
 
 
+@fast_init
 @dataclass(frozen=True)
 class Choose(Command):
     """Answer the pending decision with one of its option ids."""
@@ -59,6 +65,7 @@ class Choose(Command):
         return {"type": self.type, "option": self.option}
 
 
+@fast_init
 @dataclass(frozen=True)
 class UseSpecial(Command):
     """Use a Special ability during your own play phase (e.g. from a minion in play, or a card
@@ -71,6 +78,7 @@ class UseSpecial(Command):
         return {"type": self.type, "card": self.card}
 
 
+@fast_init
 @dataclass(frozen=True)
 class EndTurn(Command):
     """End the play phase; scoring, drawing and the end of the turn follow by themselves."""

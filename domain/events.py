@@ -6,9 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
+from domain.frozen import fast_init
 from domain.model import Allowance, Attached, CardRef, Decision, Lingering, Placement
 
 
+@fast_init
 @dataclass(frozen=True)
 class Event:
     """Base class of every event; `type` is its stable name in logs."""
@@ -33,6 +35,7 @@ def event(name: str) -> Callable[[E], E]:
     return wrap
 
 
+@fast_init
 @dataclass(frozen=True)
 class PlayerInit:
     seat: int
@@ -45,6 +48,7 @@ class PlayerInit:
     vp: int = 0
 
 
+@fast_init
 @dataclass(frozen=True)
 class MinionInit:
     base: int
@@ -55,6 +59,7 @@ class MinionInit:
 
 
 @event("game_created")
+@fast_init
 @dataclass(frozen=True)
 class GameCreated(Event):
     game_id: str
@@ -71,6 +76,7 @@ class GameCreated(Event):
 
 
 @event("cards_drawn")
+@fast_init
 @dataclass(frozen=True)
 class CardsDrawn(Event):
     seat: int
@@ -78,6 +84,7 @@ class CardsDrawn(Event):
 
 
 @event("deck_reshuffled")
+@fast_init
 @dataclass(frozen=True)
 class DeckReshuffled(Event):
     """The seat's discard pile became its deck, in this order (top first)."""
@@ -87,6 +94,7 @@ class DeckReshuffled(Event):
 
 
 @event("hand_discarded")
+@fast_init
 @dataclass(frozen=True)
 class HandDiscarded(Event):
     seat: int
@@ -95,6 +103,7 @@ class HandDiscarded(Event):
 
 
 @event("card_discarded")
+@fast_init
 @dataclass(frozen=True)
 class CardDiscarded(Event):
     """A card leaves a hand or the resolving area for its owner's discard pile."""
@@ -106,6 +115,7 @@ class CardDiscarded(Event):
 
 
 @event("turn_started")
+@fast_init
 @dataclass(frozen=True)
 class TurnStarted(Event):
     """A seat's turn begins with these plays (its turn's allowances, from event schema 3)."""
@@ -116,6 +126,7 @@ class TurnStarted(Event):
 
 
 @event("phase_changed")
+@fast_init
 @dataclass(frozen=True)
 class PhaseChanged(Event):
     """The turn enters a phase; `plays_lost` says the plays not made are lost (schema 3)."""
@@ -125,6 +136,7 @@ class PhaseChanged(Event):
 
 
 @event("minion_played")
+@fast_init
 @dataclass(frozen=True)
 class MinionPlayed(Event):
     seat: int
@@ -136,6 +148,7 @@ class MinionPlayed(Event):
 
 
 @event("action_played")
+@fast_init
 @dataclass(frozen=True)
 class ActionPlayed(Event):
     seat: int
@@ -148,6 +161,7 @@ class ActionPlayed(Event):
 
 
 @event("action_attached")
+@fast_init
 @dataclass(frozen=True)
 class ActionAttached(Event):
     uid: str
@@ -158,6 +172,7 @@ class ActionAttached(Event):
 
 
 @event("minion_removed")
+@fast_init
 @dataclass(frozen=True)
 class MinionRemoved(Event):
     """A minion leaves play for a zone of its owner; its attached actions are discarded."""
@@ -171,6 +186,7 @@ class MinionRemoved(Event):
 
 
 @event("attached_removed")
+@fast_init
 @dataclass(frozen=True)
 class AttachedRemoved(Event):
     uid: str
@@ -180,6 +196,7 @@ class AttachedRemoved(Event):
 
 
 @event("minion_moved")
+@fast_init
 @dataclass(frozen=True)
 class MinionMoved(Event):
     uid: str
@@ -188,6 +205,7 @@ class MinionMoved(Event):
 
 
 @event("power_modified")
+@fast_init
 @dataclass(frozen=True)
 class PowerModified(Event):
     uid: str
@@ -196,6 +214,7 @@ class PowerModified(Event):
 
 
 @event("breakpoint_modified")
+@fast_init
 @dataclass(frozen=True)
 class BreakpointModified(Event):
     base: str
@@ -204,6 +223,7 @@ class BreakpointModified(Event):
 
 
 @event("play_granted")
+@fast_init
 @dataclass(frozen=True)
 class PlayGranted(Event):
     seat: int
@@ -216,6 +236,7 @@ class PlayGranted(Event):
 
 
 @event("vp_gained")
+@fast_init
 @dataclass(frozen=True)
 class VpGained(Event):
     seat: int
@@ -224,6 +245,7 @@ class VpGained(Event):
 
 
 @event("hand_revealed")
+@fast_init
 @dataclass(frozen=True)
 class HandRevealed(Event):
     """A seat's hand was shown to another seat only."""
@@ -234,6 +256,7 @@ class HandRevealed(Event):
 
 
 @event("scoring_started")
+@fast_init
 @dataclass(frozen=True)
 class ScoringStarted(Event):
     base: int
@@ -241,6 +264,7 @@ class ScoringStarted(Event):
 
 
 @event("base_scored")
+@fast_init
 @dataclass(frozen=True)
 class BaseScored(Event):
     base: int
@@ -249,6 +273,7 @@ class BaseScored(Event):
 
 
 @event("base_cleared")
+@fast_init
 @dataclass(frozen=True)
 class BaseCleared(Event):
     """Every card left on the scored base goes to its owner's discard pile."""
@@ -257,6 +282,7 @@ class BaseCleared(Event):
 
 
 @event("base_replaced")
+@fast_init
 @dataclass(frozen=True)
 class BaseReplaced(Event):
     """The scored base goes to the base discard and the named base (or none) takes its place."""
@@ -267,6 +293,7 @@ class BaseReplaced(Event):
 
 
 @event("base_deck_shuffled")
+@fast_init
 @dataclass(frozen=True)
 class BaseDeckShuffled(Event):
     """The base deck (with the base discard when `with_discard`) now has this order."""
@@ -276,6 +303,7 @@ class BaseDeckShuffled(Event):
 
 
 @event("base_deck_reordered")
+@fast_init
 @dataclass(frozen=True)
 class BaseDeckReordered(Event):
     """The top of the base deck was replaced by these bases, top first."""
@@ -286,6 +314,7 @@ class BaseDeckReordered(Event):
 
 
 @event("bases_swapped")
+@fast_init
 @dataclass(frozen=True)
 class BasesSwapped(Event):
     """A base from the base deck takes the place of a base in play, which goes to the deck."""
@@ -296,12 +325,14 @@ class BasesSwapped(Event):
 
 
 @event("decision_requested")
+@fast_init
 @dataclass(frozen=True)
 class DecisionRequested(Event):
     decision: Decision
 
 
 @event("decision_made")
+@fast_init
 @dataclass(frozen=True)
 class DecisionMade(Event):
     seat: int
@@ -309,18 +340,21 @@ class DecisionMade(Event):
 
 
 @event("effects_expired")
+@fast_init
 @dataclass(frozen=True)
 class EffectsExpired(Event):
     turn: int
 
 
 @event("flag_set")
+@fast_init
 @dataclass(frozen=True)
 class FlagSet(Event):
     flag: str
 
 
 @event("card_moved")
+@fast_init
 @dataclass(frozen=True)
 class CardMoved(Event):
     """A card out of play changes zone (hand, deck top/bottom, discard) within its owner's zones.
@@ -335,6 +369,7 @@ class CardMoved(Event):
 
 
 @event("deck_shuffled")
+@fast_init
 @dataclass(frozen=True)
 class DeckShuffled(Event):
     """A seat's deck now holds exactly these cards in this order (top first)."""
@@ -344,6 +379,7 @@ class DeckShuffled(Event):
 
 
 @event("card_revealed")
+@fast_init
 @dataclass(frozen=True)
 class CardRevealed(Event):
     """A card out of play was shown: to everyone (to_seat None) or to one seat only."""
@@ -356,12 +392,14 @@ class CardRevealed(Event):
 
 
 @event("lingering_added")
+@fast_init
 @dataclass(frozen=True)
 class LingeringAdded(Event):
     effect: Lingering
 
 
 @event("special_used")
+@fast_init
 @dataclass(frozen=True)
 class SpecialUsed(Event):
     """A seat used a Special in its own play phase (the use_special command)."""
@@ -372,6 +410,7 @@ class SpecialUsed(Event):
 
 
 @event("note_set")
+@fast_init
 @dataclass(frozen=True)
 class NoteSet(Event):
     """An attached action records a public note (such as a named faction)."""
@@ -381,6 +420,7 @@ class NoteSet(Event):
 
 
 @event("control_changed")
+@fast_init
 @dataclass(frozen=True)
 class ControlChanged(Event):
     uid: str
@@ -388,6 +428,7 @@ class ControlChanged(Event):
 
 
 @event("game_ended")
+@fast_init
 @dataclass(frozen=True)
 class GameEnded(Event):
     winner: int

@@ -15,12 +15,14 @@ from typing import Any
 
 from domain import events as ev
 from domain import rules, steps
+from domain.frozen import fast_init
 from domain.model import JSON, Attached, CardRef, GameState, Lingering, Minion, Option, Task
 from domain.steps import StepFn
 
 Steps = tuple[Any, ...]
 
 
+@fast_init
 @dataclass(frozen=True)
 class Ask:
     """A decision to put to a seat; answered through the continuation `then`."""

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from domain.frozen import fast_init
+
 JSON = Any
 _T = TypeVar("_T")
 
@@ -27,6 +29,7 @@ PILES = (Zone.HAND, Zone.DECK, Zone.DISCARD)
 """A seat's zones for cards out of play."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardRef:
     """One physical card: its instance uid, catalogue id and owner seat."""
@@ -36,6 +39,7 @@ class CardRef:
     owner: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class Attached:
     """An ongoing action attached to a base or a minion."""
@@ -47,6 +51,7 @@ class Attached:
     note: str | None = None  # e.g. the faction named when it was played
 
 
+@fast_init
 @dataclass(frozen=True)
 class Minion:
     """A minion in play on a base."""
@@ -59,6 +64,7 @@ class Minion:
     counters: int = 0
 
 
+@fast_init
 @dataclass(frozen=True)
 class Base:
     """A base in play with its minions and the actions attached to it."""
@@ -68,6 +74,7 @@ class Base:
     attached: tuple[Attached, ...] = ()
 
 
+@fast_init
 @dataclass(frozen=True)
 class Allowance:
     """A card play a seat may still make this turn."""
@@ -80,6 +87,7 @@ class Allowance:
     condition: str | None = None  # a registered extra condition (registry.PLAY_CONDITIONS)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Player:
     """A seat: who plays it, its factions, zones and VP."""
@@ -106,6 +114,7 @@ class Player:
         raise ValueError(f"{zone!r} is not a zone of a seat's cards out of play")
 
 
+@fast_init
 @dataclass(frozen=True)
 class Task:
     """One step of pending work: a registered handler key and its JSON context."""
@@ -114,6 +123,7 @@ class Task:
     ctx: Mapping[str, JSON] = field(default_factory=dict)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Option:
     """One answer to a pending decision."""
@@ -127,6 +137,7 @@ class Option:
     seat: int | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Decision:
     """A choice the game waits for, with its legal options and its continuation."""
@@ -140,6 +151,7 @@ class Decision:
     source: str | None = None  # card id of the ability asking
 
 
+@fast_init
 @dataclass(frozen=True)
 class TempPower:
     """A power change on a minion that ends at the end of a given turn."""
@@ -149,6 +161,7 @@ class TempPower:
     until_turn: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class TempBreakpoint:
     """A breakpoint change on a base that ends at the end of a given turn."""
@@ -158,6 +171,7 @@ class TempBreakpoint:
     until_turn: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class Lingering:
     """An effect that outlives its card, for a seat, from one turn to another (inclusive)."""
@@ -169,6 +183,7 @@ class Lingering:
     note: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Placement:
     """One seat's result on a scored base."""
@@ -179,6 +194,7 @@ class Placement:
     vp: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class GameState:
     """Everything the rules need; derived numbers (power, totals) are computed, never stored."""

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from domain.frozen import fast_init
+
 if TYPE_CHECKING:
     from domain.fx import Fx, Steps
     from domain.model import GameState
@@ -14,6 +16,7 @@ if TYPE_CHECKING:
 Effect = Callable[["Fx"], "Steps"]
 
 
+@fast_init
 @dataclass(frozen=True)
 class Source:
     """A card in play whose ongoing ability is being asked about."""
@@ -25,6 +28,7 @@ class Source:
     host: str | None = None  # uid of the minion an action is attached to
 
 
+@fast_init
 @dataclass(frozen=True)
 class Cause:
     """What is trying to affect a minion: the card, its kind and the seat behind it."""
