@@ -180,9 +180,14 @@ def card(card_id: str, *abilities: Ability) -> None:
     _scripts_changed()
 
 
+GENERATION = [0]
+"""Counts changes to the scripts: answers kept on game objects name the count they hold for."""
+
+
 def _scripts_changed() -> None:
     """Forget every answer derived from the scripts."""
     global _LAST
+    GENERATION[0] += 1
     _BY_KIND.clear()
     _LAST = (((), (), -1), {})
 

@@ -58,8 +58,9 @@ def is_legal(state: GameState, command: Command) -> bool:
     """Whether `command` is among `legal_commands(state, command.seat)`, checked directly for
     that one command (the same rules, without listing every move)."""
     seat = command.seat
-    if state.__dict__.get("_legal", {}).get(seat) is not None:
-        return command in state.__dict__["_legal"][seat]
+    listed = state.__dict__.get("_legal", {}).get(seat)
+    if listed is not None:  # most often the very object listed (a bot picked it)
+        return any(c is command for c in listed) or command in listed
     if awaited_seat(state) != seat:
         return False
     if state.pending is not None:
@@ -89,16 +90,22 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
     out: list[Command] = []
     p = state.players[seat]
     kinds = {a.kind for a in p.plays}  # a card of a kind with no play left is never legal
-    for zone, cards in ((Zone.HAND, p.hand), (Zone.DISCARD, p.discard)):
-        for c in cards:
-            if rules.card_type(c.card) not in kinds:
-                continue
-            if rules.card_type(c.card) == "minion":
-                where = plays.minion_bases(state, seat, c.card, zone)
+    card_type = rules.card_type
+    for c in p.hand:
+        kind = card_type(c.card)
+        if kind not in kinds:
+            continue
+        if kind == "minion":
+            where = plays.minion_bases(state, seat, c.card, Zone.HAND)
+            out += [PlayMinion(seat, c.uid, b) for b in where]
+        else:
+            targets = plays.action_targets(state, seat, c.card)
+            out += [PlayAction(seat, c.uid, base=b, target=t) for b, t in targets]
+    if "minion" in kinds and p.discard and plays.from_discard_possible(state, p.plays):
+        for c in p.discard:  # only minions come from a discard pile
+            if card_type(c.card) == "minion":
+                where = plays.minion_bases(state, seat, c.card, Zone.DISCARD)
                 out += [PlayMinion(seat, c.uid, b) for b in where]
-            elif zone == Zone.HAND:
-                targets = plays.action_targets(state, seat, c.card)
-                out += [PlayAction(seat, c.uid, base=b, target=t) for b, t in targets]
     out += [UseSpecial(seat, str(o.uid)) for o in play_specials(state, seat)]
     out.append(EndTurn(seat))
     return list(dict.fromkeys(out))

@@ -136,8 +136,12 @@ def _created(e: ev.GameCreated) -> GameState:
 @_on(ev.CardsDrawn)
 def _drawn(s: GameState, e: ev.CardsDrawn) -> GameState:
     p = s.players[e.seat]
-    uids = {c.uid for c in e.cards}
-    deck = tuple(c for c in p.deck if c.uid not in uids)
+    n = len(e.cards)
+    if p.deck[:n] == e.cards:  # drawn from the top, as always happens
+        deck = p.deck[n:]
+    else:
+        uids = {c.uid for c in e.cards}
+        deck = tuple(c for c in p.deck if c.uid not in uids)
     return _set_player(s, e.seat, deck=deck, hand=(*p.hand, *e.cards))
 
 

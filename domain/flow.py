@@ -175,22 +175,22 @@ def specials_for(state: GameState, seat: int, window: str, base: int) -> list[Op
     p = state.players[seat]
     specials = abilities.with_kind(Special)
     zones: list[tuple[str, str, str, tuple[Special, ...]]] = [
-        (c.uid, c.card, "hand", specials.get(c.card, ())) for c in p.hand
+        (c.uid, c.card, "hand", specials[c.card]) for c in p.hand if c.card in specials
     ]
-    changes = abilities.changes_in_play(state)
-    zones += [  # a card in play has the Specials it has now (one may lose or gain them)
-        (
-            m.uid,
-            m.card,
-            "play",
-            abilities.of(state, Source(m.card, m.uid, i, seat), Special)
-            if changes
-            else specials.get(m.card, ()),
-        )
-        for i, m in rules.all_minions(state)
-        if m.controller == seat
-    ]
-    zones += [(c.uid, c.card, "discard", specials.get(c.card, ())) for c in p.discard]
+    if abilities.changes_in_play(state):  # a card in play has the Specials it has now
+        zones += [
+            (m.uid, m.card, "play", abilities.of(state, Source(m.card, m.uid, i, seat), Special))
+            for i, m in rules.all_minions(state)
+            if m.controller == seat
+        ]
+    else:
+        zones += [
+            (m.uid, m.card, "play", specials[m.card])
+            for b in state.bases
+            for m in b.minions
+            if m.controller == seat and m.card in specials
+        ]
+    zones += [(c.uid, c.card, "discard", specials[c.card]) for c in p.discard if c.card in specials]
     out = []
     for uid, card, zone, found in zones:
         for k, sp in enumerate(found):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -235,11 +236,17 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     """A copy of a frozen dataclass with some fields changed, like `dataclasses.replace` but
     without re-running `__init__` (the fold's hot path). Answers cached on the old object
     (`CACHED`) are not copied: they belong to it."""
-    new: _T = object.__new__(type(obj))
-    fields = obj.__dict__.copy()
-    fields.update(changes)
-    for key in CACHED:
-        if key in fields:
-            del fields[key]
+    cls = type(obj)
+    new: _T = object.__new__(cls)
+    fields = {**obj.__dict__, **changes}
+    size = _SIZES.get(cls)
+    if size is None:
+        size = _SIZES[cls] = len(dataclasses.fields(cls))  # type: ignore[arg-type]
+    if len(fields) > size:  # answers kept on the old object
+        for key in CACHED:
+            fields.pop(key, None)
     object.__setattr__(new, "__dict__", fields)
     return new
+
+
+_SIZES: dict[type, int] = {}

@@ -133,7 +133,7 @@ def minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]
     answer `_allowance` gives base by base, without asking it for each."""
     bases = range(len(state.bases))
     plays = state.players[seat].plays
-    if zone == Zone.DISCARD and not _from_discard_possible(state, plays):
+    if zone == Zone.DISCARD and not from_discard_possible(state, plays):
         return []
     if zone == Zone.HAND and _plain(state, seat):
         return list(bases) if _fits_a_play(card, "minion", plays) else []
@@ -160,7 +160,7 @@ def _fits_a_play(card: str, kind: str, plays: tuple[Allowance, ...]) -> bool:
     return any(a.kind == kind and (a.max_power is None or power <= a.max_power) for a in plays)
 
 
-def _from_discard_possible(state: GameState, plays: tuple[Allowance, ...]) -> bool:
+def from_discard_possible(state: GameState, plays: tuple[Allowance, ...]) -> bool:
     """Whether any minion could come from a discard pile: a play from there, or something in
     play letting ordinary plays take minions from there (what `allowance` would accept)."""
     return any(a.zone == Zone.DISCARD for a in plays) or bool(

@@ -9,6 +9,7 @@ from typing import Any
 from domain import abilities
 from domain import registry as reg
 from domain.abilities import (
+    GENERATION,
     AttachCondition,
     OngoingPower,
     PlaysFromDiscard,
@@ -93,23 +94,33 @@ _LAST_SOURCES: tuple[tuple[Any, Any, int], tuple[reg.Source, ...]] = (((), (), -
 
 def _sources(state: GameState) -> Iterator[reg.Source]:
     for i, b in enumerate(state.bases):
-        if base_active(state, i):
-            yield reg.Source(b.card, b.card, i, -1)
-        for a in b.attached:
-            yield reg.Source(a.card, a.uid, i, a.controller)
-        for m in b.minions:
-            yield reg.Source(m.card, m.uid, i, m.controller)
-            for a in m.attached:
-                yield reg.Source(a.card, a.uid, i, a.controller, host=m.uid)
+        # a base's sources depend on that base object and its place only: kept on it
+        known: tuple[int, int, tuple[reg.Source, ...]] | None = b.__dict__.get("_sources")
+        if known is None or known[0] != i or known[1] != GENERATION[0]:
+            known = (i, GENERATION[0], tuple(_base_sources(state, i, b)))
+            object.__setattr__(b, "_sources", known)
+        yield from known[2]
     for x in state.lingering:
         if x.from_turn <= state.turn <= x.until_turn:
             yield reg.Source(x.card, f"lingering:{x.card}", -1, x.seat)
 
 
+def _base_sources(state: GameState, i: int, b: Base) -> Iterator[reg.Source]:
+    if base_active(state, i):
+        yield reg.Source(b.card, b.card, i, -1)
+    for a in b.attached:
+        yield reg.Source(a.card, a.uid, i, a.controller)
+    for m in b.minions:
+        yield reg.Source(m.card, m.uid, i, m.controller)
+        for a in m.attached:
+            yield reg.Source(a.card, a.uid, i, a.controller, host=m.uid)
+
+
 def power(state: GameState, base: int, minion: Minion) -> int:
     """Current power: printed + counters + temporary changes + ongoing modifiers, never < 0."""
     total = printed_power(minion.card) + minion.counters
-    total += sum(t.amount for t in state.temp_power if t.uid == minion.uid)
+    if state.temp_power:
+        total += sum(t.amount for t in state.temp_power if t.uid == minion.uid)
     for src, ongoing in abilities.in_play(state, OngoingPower, minion.controller):
         change = ongoing.modifier(state, src, base, minion)
         if change and not shielded_from(state, src, base, minion):
@@ -140,7 +151,7 @@ def power_of(state: GameState, uid: str) -> int:
 
 def total_power(state: GameState, base: int) -> int:
     """The total power of all minions on a base."""
-    return sum(power(state, base, m) for m in state.bases[base].minions)
+    return sum([power(state, base, m) for m in state.bases[base].minions])
 
 
 def power_by_seat(state: GameState, base: int) -> dict[int, int]:
