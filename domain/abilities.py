@@ -302,7 +302,7 @@ def in_play(
 ) -> list[tuple[Source, A]] | tuple[()]:
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
     The sources having that kind at all are kept on the state (it is immutable)."""
-    cache = _cache(state)
+    cache = state.__dict__.get("_abilities") or _cache(state)
     entry: tuple[list[tuple[Source, A]], bool] | None = cache.get(kind)
     if entry is None:
         from domain.rules import sources  # rules asks this module about blanking

@@ -175,7 +175,7 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
     players = tuple(
         replace(p, plays=e.plays, minions_played=0)
         if p.seat == e.seat
-        else replace(p, minions_played=0)
+        else (replace(p, minions_played=0) if p.minions_played else p)
         for p in s.players
     )
     return replace(s, players=players, active=e.seat, turn=e.turn, phase="start", flags=())
