@@ -71,12 +71,6 @@ class Fx:
         """The value of the option chosen for the decision that led here."""
         return self.ctx.get("choice")
 
-    def with_ctx(self, **extra: JSON) -> dict[str, JSON]:
-        """This context plus some keys, for a continuation."""
-        out = {k: v for k, v in self.ctx.items() if k != "choice"}
-        out.update(extra)
-        return out
-
     # --- queries ---------------------------------------------------------------------------
     def minions(self, base: int | None = None, controller: int | None = None) -> list[Minion]:
         """Minions in play, optionally on one base and/or controlled by one seat."""
@@ -293,16 +287,14 @@ class Fx:
         )
 
     def then(self, key: str | StepFn, **extra: JSON) -> Steps:
-        """Run a step next: a typed @step with exactly `extra` as its parameters, or a legacy
-        continuation (a name) with this context plus `extra`."""
+        """Run a step next (a @step, or its persisted name) with exactly `extra` as its
+        parameters, plus this ability's identity."""
         return (self.task(key, **extra),)
 
     def task(self, then: str | StepFn, **extra: JSON) -> Task:
         """The task running step `then` for this ability (see `then`)."""
         name = steps.name_of(then)
-        if steps.is_typed(name):
-            return Task(name, steps.context(name, self.ctx, extra))
-        return Task(name, self.with_ctx(**extra))
+        return Task(name, steps.context(name, self.ctx, extra))
 
     # --- choices ---------------------------------------------------------------------------
     def ask(

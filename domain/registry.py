@@ -46,16 +46,6 @@ PLAY_CONDITIONS: dict[str, ConditionFn] = {}
 IMPLEMENTED: set[str] = set()  # every card and base with a script (domain.abilities.card)
 
 
-def continuation(key: str) -> Callable[[Effect], Effect]:
-    """A step that runs after a choice; `fx.choice` holds the chosen value."""
-
-    def wrap(fn: Effect) -> Effect:
-        CONTINUATIONS[key] = fn
-        return fn
-
-    return wrap
-
-
 def play_condition(key: str) -> Callable[[ConditionFn], ConditionFn]:
     """A named condition an extra play may carry: fn(state, seat, card, base) -> allowed."""
 

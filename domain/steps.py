@@ -29,30 +29,44 @@ F = TypeVar("F", bound=StepFn)
 
 _NAMES: dict[StepFn, str] = {}
 _PARAMS: dict[str, dict[str, tuple[Any, bool]]] = {}  # name -> param -> (type, required)
+_OWN: dict[str, tuple[str, ...]] = {}  # name -> identity keys its task sets itself
+_OPEN: set[str] = set()  # steps taking **facts
 
 
 class StepError(TypeError):
     """A task does not fit its step: a parameter missing, unexpected or of the wrong type."""
 
 
-def step(name: str) -> Callable[[F], F]:
-    """Register a typed step under its stable `name`."""
+def step(name: str, *, own: tuple[str, ...] = ()) -> Callable[[F], F]:
+    """Register a typed step under its stable `name`. A step that is no ability's (a rule's,
+    e.g. playing a card somewhere) may name in `own` the identity keys (`ORIGIN`) its task
+    sets itself, as parameters: its `base` is then where to play, not an ability's base.
+    A step taking `**facts` receives the keys its task has beyond its parameters and the
+    identity (e.g. the facts of the moment a trigger reacts to)."""
 
     def wrap(fn: F) -> F:
         if name in CONTINUATIONS:
             raise ValueError(f"a step named {name!r} exists already")
         hints = typing.get_type_hints(fn)
         params: dict[str, tuple[Any, bool]] = {}
+        rest = False
         for p in list(inspect.signature(fn).parameters.values())[1:]:
+            if p.kind is inspect.Parameter.VAR_KEYWORD:
+                rest = True
+                continue
             if p.kind is not inspect.Parameter.KEYWORD_ONLY:
                 raise ValueError(f"step {name!r}: parameter {p.name!r} must be keyword-only")
-            if p.name in ORIGIN:
+            if p.name in ORIGIN and p.name not in own:
                 raise ValueError(f"step {name!r}: {p.name!r} names the ability running it")
             params[p.name] = (hints.get(p.name, Any), p.default is inspect.Parameter.empty)
         _NAMES[fn] = name
         _PARAMS[name] = params
+        _OWN[name] = own
+        if rest:
+            _OPEN.add(name)
 
         checks: list[tuple[str, Check, bool]] = []
+        skip = frozenset(params) | frozenset(ORIGIN)
 
         def run(fx: Fx) -> Steps:
             if not checks:
@@ -67,6 +81,8 @@ def step(name: str) -> Callable[[F], F]:
                     kwargs[param] = value
                 elif required:
                     return fn(fx, **arguments(name, ctx))  # raises, naming the problem
+            if rest:
+                kwargs.update((k, v) for k, v in ctx.items() if k not in skip)
             return fn(fx, **kwargs)
 
         CONTINUATIONS[name] = run
@@ -94,16 +110,26 @@ def context(name: str, origin: Mapping[str, Any], params: Mapping[str, Any]) -> 
     """A typed step's task context: the ability's identity and exactly the given parameters
     (checked against the step's signature, and the skip step's when a decision names one:
     a skip resumes with the same context; `choice` comes with the answer)."""
+    if name not in _PARAMS:
+        raise StepError(f"no step is registered as {name!r}")
     declared = set(_PARAMS[name])
     skip = params.get("on_skip")
     if isinstance(skip, str) and skip in _PARAMS:
         declared |= set(_PARAMS[skip])
     unknown = set(params) - declared - set(ORIGIN) - {"on_skip"}
-    if unknown:
+    if unknown and name not in _OPEN:
         raise StepError(f"step {name!r} takes no parameter {', '.join(sorted(unknown))}")
-    ctx = {k: origin[k] for k in ORIGIN if k in origin}
+    own = _OWN.get(name, ())
+    ctx = {k: origin[k] for k in ORIGIN if k in origin and k not in own}
     ctx.update(params)
     return ctx
+
+
+def identity(ctx: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
+    """The identity of the ability a context belongs to (its `ORIGIN` keys), with changes."""
+    out = {k: ctx[k] for k in ORIGIN if k in ctx}
+    out.update(changes)
+    return out
 
 
 def arguments(name: str, ctx: Mapping[str, Any]) -> dict[str, Any]:
@@ -156,7 +182,7 @@ def _checker(tp: Any) -> Check:
     if tp is bool:
         return lambda value: type(value) is bool
     if tp is str:
-        return lambda value: type(value) is str
+        return lambda value: isinstance(value, str)  # a StrEnum (e.g. a Zone) too
     if tp is float:
         return lambda value: type(value) in (int, float)
     return (lambda value: isinstance(value, tp)) if isinstance(tp, type) else (lambda value: True)

@@ -9,7 +9,7 @@ from domain import abilities, rules
 from domain.abilities import Triggered
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Option, Task
-from domain.registry import Source, continuation
+from domain.registry import Source
 from domain.steps import step
 
 # the fact naming the seat a moment is about: a base that seat ignores does not react to it
@@ -109,10 +109,11 @@ def fire_for(
     return [Task("trigger", {"card": card, "moment": moment, "gone": True, **ctx})]
 
 
-@continuation("trigger")
-def _trigger(fx: Fx) -> Steps:
-    moment = str(fx.ctx["moment"])
-    if not fx.ctx.get("gone") and not _still_there(fx.state, fx.src, fx.card, fx.base):
+@step("trigger")
+def _trigger(fx: Fx, *, moment: str, gone: bool = False, **facts: Any) -> Steps:
+    """A card's (or base's) triggered ability for `moment`, if its source is still in play
+    (or `gone`: it reacts to leaving play); `facts` are the moment's (read in fx.ctx)."""
+    if not gone and not _still_there(fx.state, fx.src, fx.card, fx.base):
         return ()
     ability = _triggered(fx.card, moment)
     return ability.effect(fx) if ability else ()

@@ -14,8 +14,7 @@ from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
-from domain.registry import continuation
-from domain.steps import step
+from domain.steps import identity, step
 from domain.triggers import fire, fire_for, fired, simultaneous
 
 
@@ -233,12 +232,12 @@ def base_hook_task(card: str, base: int, moment: str, **extra: JSON) -> Task:
     return Task("base_hook", {"src": card, "card": card, "base": base, "moment": moment, **extra})
 
 
-@continuation("base_hook")
-def base_hook(fx: Fx) -> Steps:
+@step("base_hook")
+def base_hook(fx: Fx, *, moment: str, **facts: Any) -> Steps:
+    """A base's ability at a moment; `facts` are the moment's (the hook reads them in fx.ctx)."""
     b = fx.base
     if b >= len(fx.state.bases) or fx.state.bases[b].card != fx.card:
         return ()
-    moment = str(fx.ctx["moment"])
     steps: Steps = ()
     for hook in abilities.of_base(fx.state, b, BaseHook):
         if hook.moment == moment:
@@ -292,44 +291,37 @@ def play_steps(
     return played, Task("attach", {**ctx, "uid": target, "note": note})
 
 
-@continuation("play_card")
-def play_card(fx: Fx) -> Steps:
-    """Its task names the base (or target) to play on: it is not a typed step, since a typed
-    step's `base` is that of the ability running it."""
-    seat, uid = int(fx.ctx["seat"]), str(fx.ctx["uid"])
-    base, target = fx.ctx.get("base"), fx.ctx.get("target")
+@step("play_card", own=("base",))
+def play_card(
+    fx: Fx, *, seat: int, uid: str, base: int | None = None, target: str | None = None
+) -> Steps:
+    """`seat` plays the card `uid` on `base` (or on the minion `target`, or on nothing): the
+    task names its own base, where to play, not an ability's."""
     # a card out of play anywhere (any seat's hand, deck or discard): e.g. revealed from a deck
     where = rules.locate(fx.state, uid)
     if where is None or where[0] not in PILES:
         return ()
     zone, owner = where
     card = next(c for c in fx.state.players[owner].pile(zone) if c.uid == uid)
-    found = None if target is None else rules.find_minion(fx.state, str(target))
-    here = found[0] if found else (None if base is None else int(base))
+    found = None if target is None else rules.find_minion(fx.state, target)
+    here = found[0] if found else base
     if not plays.may_play(fx.state, seat, card.card, here):
         return ()  # a "can't" beats the play: the card stays where it is
-    return play_steps(
-        fx.state,
-        seat,
-        uid,
-        card.card,
-        None if base is None else int(base),
-        None if target is None else str(target),
-        None,
-        zone,
-    )
+    return play_steps(fx.state, seat, uid, card.card, base, target, None, zone)
 
 
-@continuation("on_play")
+@step("on_play")
 def on_play(fx: Fx) -> Steps:
+    """The played card's own ability (its task is the card's identity only)."""
     steps: Steps = ()
     for ability in abilities.printed(fx.card, OnPlay):
         steps += ability.effect(fx)
     return steps
 
 
-@continuation("minion_played")
-def minion_played(fx: Fx) -> Steps:
+@step("minion_played")
+def minion_played(fx: Fx, *, uid: str) -> Steps:
+    """What reacts to the minion `uid` (this task's source) having been played."""
     found = rules.find_minion(fx.state, fx.src)
     base = found[0] if found else fx.base
     return fire(
@@ -342,19 +334,21 @@ def minion_played(fx: Fx) -> Steps:
     )
 
 
-@continuation("discard_resolving")
-def discard_resolving(fx: Fx) -> Steps:
-    uid = str(fx.ctx["uid"])
+@step("discard_resolving")
+def discard_resolving(fx: Fx, *, uid: str) -> Steps:
+    """A standard action that has resolved goes to its owner's discard pile."""
     card = next((c for c in fx.state.resolving if c.uid == uid), None)
     return (ev.CardDiscarded(uid, card.card, card.owner, "resolving"),) if card else ()
 
 
-@continuation("attach")
-def attach(fx: Fx) -> Steps:
+@step("attach")
+def attach(fx: Fx, *, uid: str | None = None, note: str | None = None) -> Steps:
+    """The ongoing action being played (this task's source) attaches to the minion `uid`, or
+    to its base when None, with an optional note; then its ability runs."""
     card = next((c for c in fx.state.resolving if c.uid == fx.src), None)
     if card is None:
         return ()
-    target = fx.ctx.get("uid")
+    target = uid
     lost = (ev.CardDiscarded(card.uid, card.card, card.owner, "resolving"),)
     if target is not None:
         found = rules.find_minion(fx.state, str(target))
@@ -366,13 +360,12 @@ def attach(fx: Fx) -> Steps:
         base = found[0]
     else:
         base = fx.base
-    note = fx.ctx.get("note")
     host = None if target is None else str(target)
-    attached = ev.ActionAttached(card.uid, base, host, fx.me, None if note is None else str(note))
+    attached = ev.ActionAttached(card.uid, base, host, fx.me, note)
     return (
         *([] if host is None else touched(fx, host)),
         attached,
-        Task("on_play", fx.with_ctx(base=base)),
+        Task("on_play", identity(fx.ctx, base=base, host=host)),
     )
 
 
@@ -395,60 +388,72 @@ def play_now(fx: Fx, seat: int, c: CardRef) -> Steps:
     return fx.choose_minion(minions, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
 
 
-@continuation("play_on")
-def _play_on(fx: Fx) -> Steps:
-    play = {"seat": int(fx.ctx["player"]), "uid": str(fx.ctx["uid"])}
-    if isinstance(fx.choice, int):
-        return (Task("play_card", {**play, "base": fx.choice}),)
-    return (Task("play_card", {**play, "target": str(fx.choice)}),)
+@step("play_on")
+def _play_on(fx: Fx, *, player: int, uid: str, choice: int | str) -> Steps:
+    """`player` plays the ongoing action `uid` on the chosen base (an index) or minion."""
+    if isinstance(choice, int):
+        return (Task("play_card", {"seat": player, "uid": uid, "base": choice}),)
+    return (Task("play_card", {"seat": player, "uid": uid, "target": choice}),)
 
 
-@continuation("extra_play_now")
-def extra_play_now(fx: Fx) -> Steps:
-    seat, kind = int(fx.ctx["seat"]), str(fx.ctx["kind"])
-    max_power = fx.ctx.get("max_power")
-    zone = Zone(str(fx.ctx.get("zone") or Zone.HAND))
-    cards = [
-        c
-        for c in fx.state.players[seat].pile(zone)
-        if plays.fits(c.card, kind, None if max_power is None else int(max_power))
-    ]
+@step("extra_play_now", own=("base", "kind"))
+def extra_play_now(
+    fx: Fx,
+    *,
+    seat: int,
+    kind: str,
+    max_power: int | None = None,
+    base: str | None = None,
+    zone: str = Zone.HAND,
+    condition: str | None = None,
+    must: bool = False,
+) -> Steps:
+    """`seat` may (or, with `must`, has to) play an extra `kind` at once, from `zone`, of at
+    most `max_power`, on the base whose card is `base` or meeting `condition` if given; the
+    task's source is the card granting it."""
+    pile = fx.state.players[seat].pile(Zone(zone))
+    cards = [c for c in pile if plays.fits(c.card, kind, max_power)]
     if kind == "action":
         cards = [c for c in cards if plays.action_playable(fx.state, seat, c.card)]
     else:
-        cards = [c for c in cards if _extra_minion_bases(fx, seat, c.card)]
+        cards = [
+            c for c in cards if plays.extra_minion_bases(fx.state, seat, c.card, base, condition)
+        ]
     options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in cards]
     where = "" if zone == "hand" else f" from your {zone}"
-    must = bool(fx.ctx.get("must"))
     tail = "" if must else " or lose it"
-    prompt = f"Play an extra {kind}{where} now ({rules.name(str(fx.ctx['src']))}){tail}"
-    return fx.ask(seat, "extra_play", prompt, options, "extra_play_card", optional=not must)
+    prompt = f"Play an extra {kind}{where} now ({rules.name(fx.src)}){tail}"
+    return fx.ask(
+        seat,
+        "extra_play",
+        prompt,
+        options,
+        extra_play_card,
+        optional=not must,
+        seat=seat,
+        base=base,
+        condition=condition,
+    )
 
 
-@continuation("extra_play_card")
-def extra_play_card(fx: Fx) -> Steps:
-    seat, uid = int(fx.ctx["seat"]), str(fx.choice)
-    where = rules.locate(fx.state, uid)
+@step("extra_play_card", own=("base",))
+def extra_play_card(
+    fx: Fx, *, seat: int, choice: str, base: str | None = None, condition: str | None = None
+) -> Steps:
+    """`seat` chose the card `choice` for its extra play: a minion goes on a base it may
+    go to (the base whose card is `base`, or meeting `condition`, if given)."""
+    where = rules.locate(fx.state, choice)
     assert where is not None
-    card = next(c for c in fx.state.players[where[1]].pile(where[0]) if c.uid == uid)
+    card = next(c for c in fx.state.players[where[1]].pile(where[0]) if c.uid == choice)
     if rules.card_type(card.card) != "minion":
         return play_now(fx, seat, card)
-    bases = _extra_minion_bases(fx, seat, card.card)
+    bases = plays.extra_minion_bases(fx.state, seat, card.card, base, condition)
+    options = [fx.base_option(i) for i in bases]
     prompt = "Choose a base for the chosen minion"  # public: it may come from a hand
-    return fx.choose_base(bases, prompt, "extra_play_base", seat=seat, uid=uid)
+    return fx.ask(seat, "base", prompt, options, extra_play_base, seat=seat, uid=choice)
 
 
-def _extra_minion_bases(fx: Fx, seat: int, card: str) -> list[int]:
-    only, condition = fx.ctx.get("base"), fx.ctx.get("condition")
-    cond = None if condition is None else str(condition)
-    return plays.extra_minion_bases(fx.state, seat, card, None if only is None else str(only), cond)
-
-
-@continuation("extra_play_base")
-def extra_play_base(fx: Fx) -> Steps:
-    return (
-        Task(
-            "play_card",
-            {"seat": int(fx.ctx["seat"]), "uid": str(fx.ctx["uid"]), "base": int(fx.choice)},
-        ),
-    )
+@step("extra_play_base")
+def extra_play_base(fx: Fx, *, seat: int, uid: str, choice: int) -> Steps:
+    """`seat` plays the minion `uid` of its extra play on the chosen base."""
+    return (Task("play_card", {"seat": seat, "uid": uid, "base": choice}),)

@@ -161,7 +161,8 @@ def infiltrate_ignored(fx: Fx, *, choice: bool) -> Steps:
 
 
 def poison(fx: Fx) -> Steps:
-    return fx.then(poison_pick, host_uid=fx.ctx.get("uid"))
+    # the minion it went on (tasks stored by rules version 2 named it `uid`)
+    return fx.then(poison_pick, host_uid=fx.ctx.get("host") or fx.ctx.get("uid"))
 
 
 @step("poison_pick")

@@ -79,8 +79,45 @@ def test_a_typed_steps_task_carries_its_ability_and_nothing_inherited_by_acciden
     task = fx.task(natural_selection_prey)
     assert task.key == "natural_selection_prey"
     assert task.ctx == {"src": "u1", "card": "c", "by": 0}
-    legacy = fx.task("on_play", uid="u2")  # a legacy step still inherits the whole context
-    assert legacy.ctx["stale"] == 1
+    by_name = fx.task("minion_played", uid="u2")  # a step named by its string is typed too
+    assert by_name.ctx == {"src": "u1", "card": "c", "by": 0, "uid": "u2"}
+
+
+def test_every_registered_step_is_a_typed_step() -> None:
+    untyped = sorted(name for name in CONTINUATIONS if not steps.is_typed(name))
+    assert not untyped, f"steps without typed parameters: {untyped}"
+
+
+def test_a_task_for_a_step_nobody_registered_is_refused_when_it_is_made() -> None:
+    fx = Fx(Table(["base.the_homeworld"]).state, {"src": "u1", "card": "c", "by": 0})
+    with pytest.raises(StepError, match="no step is registered as 'nowhere'"):
+        fx.task("nowhere")
+
+
+def test_a_rule_step_names_its_own_base_instead_of_inheriting_the_abilitys() -> None:
+    fx = Fx(Table(["base.the_homeworld"]).state, {"src": "u1", "card": "c", "by": 0, "base": 2})
+    task = fx.task("play_card", seat=1, uid="u9", base=0)
+    assert task.ctx["base"] == 0
+    assert fx.task("play_card", seat=1, uid="u9").ctx.get("base") is None
+    assert fx.task("on_play").ctx["base"] == 2  # an ability's step keeps its ability's base
+
+
+def test_a_trigger_step_passes_the_moments_facts_and_checks_its_own_parameters() -> None:
+    with pytest.raises(StepError, match="moment=3 is not a"):
+        steps.arguments("trigger", {"moment": 3})
+    ctx = {"src": "u1", "card": "c", "moment": "minion_played", "played_by": 1, "uid": "u2"}
+    seen: dict[str, object] = {}
+
+    @steps.step("test_facts_step")
+    def facts_step(fx: Fx, *, moment: str, **facts: object) -> tuple[()]:
+        seen.update(facts, moment=moment)
+        return ()
+
+    try:
+        CONTINUATIONS["test_facts_step"](Fx(Table(["base.the_homeworld"]).state, ctx))
+    finally:
+        del CONTINUATIONS["test_facts_step"]
+    assert seen == {"moment": "minion_played", "played_by": 1, "uid": "u2"}
 
 
 def test_natural_selections_pending_decision_names_its_typed_step_with_only_its_identity() -> None:
