@@ -155,9 +155,23 @@ def _build_normalizer(tp: Any) -> Decoder:
             item = normalizer(args[0])
             if item is _identity:
                 return lambda value: value if type(value) is tuple else tuple(value)
-            return lambda value: tuple([item(x) for x in value])
+
+            def items_of(value: Any) -> Any:
+                out = [item(x) for x in value]
+                if type(value) is tuple and all(a is b for a, b in zip(out, value, strict=True)):
+                    return value  # already as decoding gives it: no copy, nor of its holder
+                return tuple(out)
+
+            return items_of
         items = [normalizer(a) for a in args]
-        return lambda value: tuple(f(x) for f, x in zip(items, value, strict=True))
+
+        def fixed(value: Any) -> Any:
+            out = [f(x) for f, x in zip(items, value, strict=True)]
+            if type(value) is tuple and all(a is b for a, b in zip(out, value, strict=True)):
+                return value
+            return tuple(out)
+
+        return fixed
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_normalizer(tp)
     return _identity

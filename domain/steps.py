@@ -167,7 +167,11 @@ def _checker(tp: Any) -> Check:
         return lambda value: True
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        options = [_checker(arg) for arg in typing.get_args(tp)]
+        args = typing.get_args(tp)
+        if len(args) == 2 and type(None) in args:  # X | None, the usual one
+            inner = _checker(next(a for a in args if a is not type(None)))
+            return lambda value: value is None or inner(value)
+        options = [_checker(arg) for arg in args]
         return lambda value: any(check(value) for check in options)
     if tp is type(None):
         return lambda value: value is None
