@@ -106,9 +106,10 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
             if card_type(c.card) == "minion":
                 where = plays.minion_bases(state, seat, c.card, Zone.DISCARD)
                 out += [PlayMinion(seat, c.uid, b) for b in where]
-    out += [UseSpecial(seat, str(o.uid)) for o in play_specials(state, seat)]
+    # a card with two Specials is used by naming it: once
+    out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in play_specials(state, seat))
     out.append(EndTurn(seat))
-    return list(dict.fromkeys(out))
+    return out
 
 
 def decide(

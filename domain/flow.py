@@ -171,33 +171,54 @@ def me_first(window: str, base: int, seat: int, passes: int = 0) -> Task:
 
 
 def specials_for(state: GameState, seat: int, window: str, base: int) -> list[Option]:
-    """The Specials `seat` may use now, as options."""
+    """The Specials `seat` may use now, as options (hand, then play, then discard)."""
     p = state.players[seat]
-    specials = abilities.with_kind(Special)
-    zones: list[tuple[str, str, str, tuple[Special, ...]]] = [
-        (c.uid, c.card, "hand", specials[c.card]) for c in p.hand if c.card in specials
-    ]
+    found: list[tuple[str, str, int, Special]] = []
+    in_hand = _specials_in(window, "hand")
+    for c in p.hand:
+        if c.card in in_hand:
+            found += [(c.uid, c.card, k, sp) for k, sp in in_hand[c.card]]
     if abilities.changes_in_play(state):  # a card in play has the Specials it has now
-        zones += [
-            (m.uid, m.card, "play", abilities.of(state, Source(m.card, m.uid, i, seat), Special))
-            for i, m in rules.all_minions(state)
-            if m.controller == seat
-        ]
+        for i, m in rules.all_minions(state):
+            if m.controller == seat:
+                now = abilities.of(state, Source(m.card, m.uid, i, seat), Special)
+                found += [
+                    (m.uid, m.card, k, sp)
+                    for k, sp in enumerate(now)
+                    if sp.window == window and sp.zone == "play"
+                ]
     else:
-        zones += [
-            (m.uid, m.card, "play", specials[m.card])
-            for b in state.bases
-            for m in b.minions
-            if m.controller == seat and m.card in specials
-        ]
-    zones += [(c.uid, c.card, "discard", specials[c.card]) for c in p.discard if c.card in specials]
-    out = []
-    for uid, card, zone, found in zones:
-        for k, sp in enumerate(found):
-            if sp.window == window and sp.zone == zone and sp.when(state, seat, uid, base):
-                value = {"uid": uid, "card": card, "special": k}
-                out.append(Option(f"{uid}:{k}", sp.label, value, uid=uid, card=card))
-    return out
+        in_play = _specials_in(window, "play")
+        for b in state.bases:
+            for m in b.minions:
+                if m.controller == seat and m.card in in_play:
+                    found += [(m.uid, m.card, k, sp) for k, sp in in_play[m.card]]
+    in_discard = _specials_in(window, "discard")
+    for c in p.discard:
+        if c.card in in_discard:
+            found += [(c.uid, c.card, k, sp) for k, sp in in_discard[c.card]]
+    return [
+        Option(f"{uid}:{k}", sp.label, {"uid": uid, "card": card, "special": k}, uid=uid, card=card)
+        for uid, card, k, sp in found
+        if sp.when(state, seat, uid, base)
+    ]
+
+
+_SPECIALS: dict[tuple[str, str], tuple[object, dict[str, list[tuple[int, Special]]]]] = {}
+
+
+def _specials_in(window: str, zone: str) -> dict[str, list[tuple[int, Special]]]:
+    """Each card's Specials for a window used from a zone, with their index on the card (built
+    once for the scripts as they are)."""
+    table = abilities.with_kind(Special)
+    entry = _SPECIALS.get((window, zone))
+    if entry is None or entry[0] is not table:
+        index = {
+            card: [(k, sp) for k, sp in enumerate(sps) if sp.window == window and sp.zone == zone]
+            for card, sps in table.items()
+        }
+        entry = _SPECIALS[(window, zone)] = (table, {c: v for c, v in index.items() if v})
+    return entry[1]
 
 
 @step("me_first")

@@ -129,29 +129,32 @@ def action_play_legal(
 
 def minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]:
     """The bases this minion may be played on now. With only plain plays (no base, condition or
-    zone attached) and nothing in play that forbids plays, that is every base or none: the
-    answer `_allowance` gives base by base, without asking it for each."""
+    zone attached), that is every base or none, less those where something forbids it: the
+    answer `allowance` gives base by base, without asking it for each."""
     bases = range(len(state.bases))
     plays = state.players[seat].plays
     if zone == Zone.DISCARD and not from_discard_possible(state, plays):
         return []
     if zone == Zone.HAND and _plain(state, seat):
-        return list(bases) if _fits_a_play(card, "minion", plays) else []
+        if not _fits_a_play(card, "minion", plays):
+            return []
+        if not abilities.in_play(state, Restriction):
+            return list(bases)
+        return [b for b in bases if not rules.play_forbidden(state, seat, card, b)]
     return [b for b in bases if allowance(state, seat, card, b, zone, choose=False) is not None]
 
 
 def _plain(state: GameState, seat: int) -> bool:
-    """Only plain plays (no base, condition or zone attached) and nothing in play forbidding
-    plays: whether a card from hand has a play then does not depend on where it goes. Kept on
-    the state (it is immutable)."""
+    """Only plain plays (no base, condition or zone attached): whether a card from hand has a
+    play then does not depend on where it goes (whether something forbids it there may).
+    Kept on the state (it is immutable)."""
     known: dict[int, bool] = state.__dict__.setdefault("_plain", {})
     found = known.get(seat)
     if found is None:
-        plain = all(
+        found = known[seat] = all(
             a.base is None and a.condition is None and a.zone == Zone.HAND
             for a in state.players[seat].plays
         )
-        found = known[seat] = plain and not abilities.in_play(state, Restriction)
     return found
 
 
@@ -176,15 +179,24 @@ def action_targets(state: GameState, seat: int, card: str) -> list[tuple[int | N
     if _plain(state, seat):  # the same answers `allowance` gives each target, at once
         if not _fits_a_play(card, "action", plays):
             return []
+        free = not abilities.in_play(state, Restriction)
+
+        def may(base: int) -> bool:
+            return free or not rules.play_forbidden(state, seat, card, base)
+
         if kind == "standard":
-            return [(None, None)]
+            return [(None, None)] if may(-1) else []
         if kind == "ongoing_base":
             bases = range(len(state.bases))
-            return [(b, None) for b in bases if rules.attach_allowed(state, seat, card, b, None)]
+            return [
+                (b, None)
+                for b in bases
+                if may(b) and rules.attach_allowed(state, seat, card, b, None)
+            ]
         return [
             (None, m.uid)
             for b, m in rules.all_minions(state)
-            if rules.attach_allowed(state, seat, card, b, m)
+            if may(b) and rules.attach_allowed(state, seat, card, b, m)
         ]
     if kind == "standard":
         return (
