@@ -184,7 +184,7 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
 @_on(ev.PhaseChanged)
 def _phase(s: GameState, e: ev.PhaseChanged) -> GameState:
     if e.plays_lost:
-        s = replace(s, players=tuple(replace(p, plays=()) for p in s.players))
+        s = replace(s, players=tuple(replace(p, plays=()) if p.plays else p for p in s.players))
     return replace(s, phase=e.phase)
 
 

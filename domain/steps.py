@@ -110,19 +110,29 @@ def context(name: str, origin: Mapping[str, Any], params: Mapping[str, Any]) -> 
     """A typed step's task context: the ability's identity and exactly the given parameters
     (checked against the step's signature, and the skip step's when a decision names one:
     a skip resumes with the same context; `choice` comes with the answer)."""
-    if name not in _PARAMS:
-        raise StepError(f"no step is registered as {name!r}")
-    declared = set(_PARAMS[name])
-    skip = params.get("on_skip")
-    if isinstance(skip, str) and skip in _PARAMS:
-        declared |= set(_PARAMS[skip])
-    unknown = set(params) - declared - set(ORIGIN) - {"on_skip"}
-    if unknown and name not in _OPEN:
-        raise StepError(f"step {name!r} takes no parameter {', '.join(sorted(unknown))}")
-    own = _OWN.get(name, ())
-    ctx = {k: origin[k] for k in ORIGIN if k in origin and k not in own}
+    allowed = _ALLOWED.get(name)
+    if allowed is None:
+        if name not in _PARAMS:
+            raise StepError(f"no step is registered as {name!r}")
+        allowed = _ALLOWED[name] = frozenset((*_PARAMS[name], *ORIGIN, "on_skip"))
+    if not params.keys() <= allowed and name not in _OPEN:
+        declared = set(allowed)
+        skip = params.get("on_skip")
+        if isinstance(skip, str) and skip in _PARAMS:
+            declared |= set(_PARAMS[skip])
+        unknown = set(params) - declared
+        if unknown:
+            raise StepError(f"step {name!r} takes no parameter {', '.join(sorted(unknown))}")
+    own = _OWN[name]
+    ctx = {}
+    for k in ORIGIN:
+        if k in origin and k not in own:
+            ctx[k] = origin[k]
     ctx.update(params)
     return ctx
+
+
+_ALLOWED: dict[str, frozenset[str]] = {}  # name -> the keys a task of that step may carry
 
 
 def identity(ctx: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
