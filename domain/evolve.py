@@ -207,11 +207,29 @@ def _take(s: GameState, uid: str) -> tuple[GameState, CardRef | None]:
     return s, None
 
 
+def _played(
+    s: GameState, seat: int, uid: str, card: str, allowance: int | None, minion: bool
+) -> tuple[GameState, CardRef]:
+    """A card leaves where it was to be played, using one of the seat's play allowances (if
+    `allowance` names one). From the seat's own hand, as most plays are, in one copy."""
+    p = s.players[seat]
+    for c in p.hand:
+        if c.uid == uid:
+            plays = p.plays
+            if allowance is not None and 0 <= allowance < len(plays):
+                plays = plays[:allowance] + plays[allowance + 1 :]
+            players = list(s.players)
+            players[seat] = replace(
+                p, hand=_without(p.hand, uid), plays=plays, minions_played=p.minions_played + minion
+            )
+            return replace(s, players=tuple(players)), c
+    s, found = _take(s, uid)
+    return _use_allowance(s, seat, allowance, minion), found or CardRef(uid, card, seat)
+
+
 @_on(ev.MinionPlayed)
 def _minion_played(s: GameState, e: ev.MinionPlayed) -> GameState:
-    s, found = _take(s, e.uid)
-    card = found or CardRef(e.uid, e.card, e.seat)
-    s = _use_allowance(s, e.seat, e.allowance, minion=True)
+    s, card = _played(s, e.seat, e.uid, e.card, e.allowance, minion=True)
     b = s.bases[e.base]
     minion = Minion(e.uid, e.card, card.owner, e.seat)
     return _set_base(s, e.base, replace(b, minions=(*b.minions, minion)))
@@ -219,9 +237,7 @@ def _minion_played(s: GameState, e: ev.MinionPlayed) -> GameState:
 
 @_on(ev.ActionPlayed)
 def _action_played(s: GameState, e: ev.ActionPlayed) -> GameState:
-    s, found = _take(s, e.uid)
-    card = found or CardRef(e.uid, e.card, e.seat)
-    s = _use_allowance(s, e.seat, e.allowance, minion=False)
+    s, card = _played(s, e.seat, e.uid, e.card, e.allowance, minion=False)
     return replace(s, resolving=(*s.resolving, card))
 
 
