@@ -157,10 +157,13 @@ def _build_normalizer(tp: Any) -> Decoder:
                 return lambda value: value if type(value) is tuple else tuple(value)
 
             def items_of(value: Any) -> Any:
-                out = [item(x) for x in value]
-                if type(value) is tuple and all(a is b for a, b in zip(out, value, strict=True)):
-                    return value  # already as decoding gives it: no copy, nor of its holder
-                return tuple(out)
+                if type(value) is tuple:
+                    for x in value:
+                        if item(x) is not x:
+                            break
+                    else:  # already as decoding gives it: no copy, nor of its holder
+                        return value
+                return tuple([item(x) for x in value])
 
             return items_of
         items = [normalizer(a) for a in args]
