@@ -12,6 +12,7 @@ from domain.commands import (
     PlayAction,
     PlayMinion,
     UseSpecial,
+    UseTalent,
 )
 from domain.decide import awaited_seat, decide, decide_and_evolve, is_legal, legal_commands
 from domain.errors import (
@@ -52,6 +53,7 @@ __all__ = [
     "ScriptedSetup",
     "UnknownCard",
     "UseSpecial",
+    "UseTalent",
     "awaited_seat",
     "decide",
     "decide_and_evolve",

@@ -106,6 +106,18 @@ class Special(Ability):
 
 
 @dataclass(frozen=True)
+class Talent(Ability):
+    """A Talent: usable once during each of its controller's turns, in the play phase, through
+    use_talent: of a card in play that seat controls (a minion, or an action on a minion or on
+    a base), or of a base, by the seat whose turn it is. Like an extra action, it may go
+    unused. `when(state, seat, uid, base)` narrows when it may be used, if given."""
+
+    label: str
+    effect: Effect
+    when: WhenFn | None = None
+
+
+@dataclass(frozen=True)
 class BaseHook(Ability):
     """A scored base's ability at a moment: before_scoring, after_scoring, replacement (it
     chooses the next base) or replaced (after the next base is in)."""

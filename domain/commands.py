@@ -80,6 +80,19 @@ class UseSpecial(Command):
 
 @fast_init
 @dataclass(frozen=True)
+class UseTalent(Command):
+    """Use the Talent of a card in play you control (or of a base) during your own play phase,
+    once per turn each; `card` is the uid of that card (a base's card id for a base)."""
+
+    type: ClassVar[str] = "use_talent"
+    card: str
+
+    def body(self) -> dict[str, Any]:
+        return {"type": self.type, "card": self.card}
+
+
+@fast_init
+@dataclass(frozen=True)
 class EndTurn(Command):
     """End the play phase; scoring, drawing and the end of the turn follow by themselves."""
 
@@ -87,5 +100,5 @@ class EndTurn(Command):
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {
-    c.type: c for c in (PlayMinion, PlayAction, Choose, UseSpecial, EndTurn)
+    c.type: c for c in (PlayMinion, PlayAction, Choose, UseSpecial, UseTalent, EndTurn)
 }

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import random
 
+from domain import abilities, plays, rules, talents
 from domain import events as ev
-from domain import plays, rules
+from domain.abilities import Talent
 from domain.catalogue import catalogue
-from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
+from domain.commands import (
+    Choose,
+    Command,
+    EndTurn,
+    PlayAction,
+    PlayMinion,
+    UseSpecial,
+    UseTalent,
+)
 from domain.engine import answer, apply_steps, run
 from domain.errors import (
     GameNotActive,
@@ -17,7 +26,7 @@ from domain.errors import (
     RuleViolation,
     UnknownCard,
 )
-from domain.evolve import evolve
+from domain.evolve import evolve, talent_flag
 from domain.flow import end_play_phase, specials_for
 from domain.fx import Steps
 from domain.model import GameState, Option, Task, Zone
@@ -73,6 +82,8 @@ def is_legal(state: GameState, command: Command) -> bool:
         return True
     if isinstance(command, UseSpecial):
         return any(o.uid == command.card for o in play_specials(state, seat))
+    if isinstance(command, UseTalent):
+        return any(src.uid == command.card for src, _ in talents.usable(state, seat))
     if isinstance(command, PlayMinion):
         return plays.minion_play_legal(state, seat, command.card, command.base)
     if isinstance(command, PlayAction):
@@ -108,6 +119,7 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
                 out += [PlayMinion(seat, c.uid, b) for b in where]
     # a card with two Specials is used by naming it: once
     out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in play_specials(state, seat))
+    out += [UseTalent(seat, src.uid) for src, _ in talents.usable(state, seat)]
     out.append(EndTurn(seat))
     return out
 
@@ -134,10 +146,12 @@ def decide_and_evolve(
     if isinstance(command, EndTurn):
         after, events = run(state, end_play_phase(), rng)
         return tuple(events), after
-    if isinstance(command, UseSpecial):
+    if isinstance(command, UseTalent):
+        steps: Steps = talents.use(state, seat, command.card)
+    elif isinstance(command, UseSpecial):
         option = next(o for o in play_specials(state, seat) if o.uid == command.card)
         used = ev.SpecialUsed(seat, command.card, str(option.card))
-        steps: Steps = (used, Task("use_special", {"seat": seat, "choice": option.value}))
+        steps = (used, Task("use_special", {"seat": seat, "choice": option.value}))
     else:
         assert isinstance(command, PlayMinion | PlayAction)
         zone, _ = rules.locate(state, command.card) or ("hand", seat)
@@ -183,7 +197,27 @@ def _check(state: GameState, command: Command) -> None:
         _check_play(state, command)
     if isinstance(command, UseSpecial):
         raise IllegalMove(f"card {command.card!r} has no Special seat {command.seat} may use now")
+    if isinstance(command, UseTalent):
+        _check_talent(state, command)
     raise IllegalMove(f"{command.type} is not a legal move now")
+
+
+def _check_talent(state: GameState, command: UseTalent) -> None:
+    src = next((s for s in rules.sources(state) if s.uid == command.card), None)
+    if src is None:
+        if command.card in catalogue().cards:
+            raise UnknownCard(
+                f"{command.card!r} is a card id; 'card' takes the uid of a card in play "
+                "(each card's 'uid' in the game view, or a move from /moves)"
+            )
+        raise UnknownCard(f"card {command.card!r} is not in play")
+    if 0 <= src.controller != command.seat:
+        raise IllegalTarget(f"card {command.card!r} is controlled by seat {src.controller}")
+    if any(s.uid == src.uid for s, _ in abilities.in_play(state, Talent, command.seat)):
+        if talent_flag(src.uid, command.seat) in state.flags:
+            raise IllegalMove(f"the Talent of {command.card!r} was used this turn already")
+        raise IllegalMove(f"the Talent of {command.card!r} cannot be used now")
+    raise IllegalMove(f"card {command.card!r} ({src.card}) has no Talent")
 
 
 def _check_play(state: GameState, command: PlayMinion | PlayAction) -> None:

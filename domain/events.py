@@ -409,6 +409,17 @@ class SpecialUsed(Event):
     card: str
 
 
+@event("talent_used")
+@fast_init
+@dataclass(frozen=True)
+class TalentUsed(Event):
+    """A seat used the Talent of a card (or base) in play: once per turn for that seat."""
+
+    seat: int
+    uid: str
+    card: str
+
+
 @event("note_set")
 @fast_init
 @dataclass(frozen=True)

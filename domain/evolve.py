@@ -422,6 +422,16 @@ def _flag(s: GameState, e: ev.FlagSet) -> GameState:
     return replace(s, flags=(*s.flags, e.flag))
 
 
+@_on(ev.TalentUsed)
+def _talent_used(s: GameState, e: ev.TalentUsed) -> GameState:
+    return replace(s, flags=(*s.flags, talent_flag(e.uid, e.seat)))
+
+
+def talent_flag(uid: str, seat: int) -> str:
+    """The turn's marker of a Talent used (turn flags are cleared when a turn starts)."""
+    return f"talent:{uid}:{seat}"
+
+
 @_on(ev.CardMoved)
 def _card_moved(s: GameState, e: ev.CardMoved) -> GameState:
     s, found = _take(s, e.uid)

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import events as ev
-from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
+from domain.commands import (
+    Choose,
+    Command,
+    EndTurn,
+    PlayAction,
+    PlayMinion,
+    UseSpecial,
+    UseTalent,
+)
 from domain.decide import decide_and_evolve
 from domain.errors import RuleViolation
 from domain.evolve import evolve, replay
@@ -48,6 +56,8 @@ def command_for(state: GameState, event: ev.Event) -> Command | None:
         return PlayAction(event.seat, event.uid, event.base, event.target)
     if isinstance(event, ev.SpecialUsed):
         return UseSpecial(event.seat, event.uid)
+    if isinstance(event, ev.TalentUsed):
+        return UseTalent(event.seat, event.uid)
     if isinstance(event, ev.PhaseChanged) and event.phase == "scoring":
         return EndTurn(state.active)
     return None

@@ -146,6 +146,13 @@ BAD_COMMANDS: list[tuple[str, Any, int, str]] = [
     ),
     ("a special without its card", {"type": "use_special"}, 422, "validation_error"),
     (
+        "a talent of a card not in play",
+        {"type": "use_talent", "card": "{rex}"},
+        422,
+        "unknown_card",
+    ),
+    ("a talent without its card", {"type": "use_talent"}, 422, "validation_error"),
+    (
         "a stale expected version",
         {"type": "end_turn", "expected_version": 1},
         409,
