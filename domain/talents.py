@@ -17,6 +17,8 @@ def usable(state: GameState, seat: int) -> list[tuple[Source, Talent]]:
     """The Talents `seat` may use now (each source's first Talent), in board order. The seat
     must be in its own play phase with nothing pending (legal_commands sees to that)."""
     out: list[tuple[Source, Talent]] = []
+    if not abilities.with_kind(Talent) and not abilities.changes_in_play(state):
+        return out  # no card has a Talent, nor can have one now
     seen: set[str] = set()
     for src, talent in abilities.in_play(state, Talent, seat):
         if src.uid in seen or (src.controller >= 0 and src.controller != seat):
