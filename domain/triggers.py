@@ -58,6 +58,8 @@ def simultaneous(state: GameState, tasks: Sequence[Task]) -> Steps:
     rulebook). When they come from different cards, so the order may matter, the active
     player is asked which resolves first, then again for the rest; otherwise they run in
     board order (bases left to right, each base before its cards)."""
+    if len(tasks) < 2:
+        return tuple(tasks)  # nothing to order (what _in_order would run as it is)
     moments = {str(t.ctx.get("moment")) for t in tasks}
     if moments <= ORDERLESS:
         return tuple(tasks)
