@@ -1,9 +1,10 @@
 """The ``smashup`` command: ``serve`` (API + worker + embedded Redis), ``worker`` and ``replay``.
 
 ``serve`` uses ``REDIS_URL`` when it is set; otherwise it starts an embedded Redis persisting in
-``--data-dir``. It runs the API with werkzeug's threaded server (fine for development; production
-runs ``gunicorn 'api:create_app()'``) and a child ``smashup worker`` pointed at the same Redis.
-Ctrl-C (or SIGTERM) stops the worker, then the embedded Redis, then returns.
+``--data-dir``. It runs the API on the production server of :mod:`api.server` (waitress with
+bounded threads, request and idle timeouts) and a child ``smashup worker`` pointed at the same
+Redis. Ctrl-C (or SIGTERM) stops accepting, lets the requests in progress finish, stops the
+worker, then the embedded Redis, then returns.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import threading
 import time
 from collections.abc import Sequence
 from types import FrameType
+from typing import Any
 
 from api import replay_cli  # light: it imports the rules and the service only when it runs
 
@@ -54,6 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument(
         "--no-worker", action="store_true", help="do not start a bot worker process"
     )
+    _server_options(serve_cmd)
     worker_cmd = commands.add_parser("worker", help="run an rq worker playing bot seats")
     worker_cmd.add_argument("--redis-url", default=None, help="Redis URL (default $REDIS_URL)")
     worker_cmd.add_argument(
@@ -63,6 +66,21 @@ def _parser() -> argparse.ArgumentParser:
     worker_cmd.add_argument("--parent-pid", type=int, default=None, help=argparse.SUPPRESS)
     replay_cli.add_parser(commands)
     return parser
+
+
+def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
+    from api.server import Settings  # light: waitress only
+
+    defaults = Settings()
+    options: tuple[tuple[str, type, Any, str], ...] = (
+        ("--threads", int, defaults.threads, "threads running requests"),
+        ("--connection-limit", int, defaults.connection_limit, "open connections at most"),
+        ("--request-timeout", float, defaults.request_timeout, "seconds to receive a request"),
+        ("--idle-timeout", int, defaults.idle_timeout, "seconds an idle connection is kept"),
+        ("--graceful-timeout", float, defaults.graceful_timeout, "seconds a stop waits"),
+    )
+    for flag, kind, default, text in options:
+        serve_cmd.add_argument(flag, type=kind, default=default, help=f"{text} ({default})")
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
@@ -87,9 +105,8 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from werkzeug.serving import run_simple
-
     from api.app import create_app
+    from api.server import Server, Settings
     from events.connection import connect, redis_url_for, resolve_data_dir, shutdown_embedded
 
     url = os.environ.get("REDIS_URL") or None
@@ -103,8 +120,21 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         if not args.no_worker:
             child = _spawn_worker(url or redis_url_for(client))
-        app = create_app({"REDIS_CLIENT": client})
-        run_simple(args.host, args.port, app, threaded=True, use_reloader=False)
+        settings = Settings(
+            host=args.host,
+            port=args.port,
+            threads=args.threads,
+            connection_limit=args.connection_limit,
+            request_timeout=args.request_timeout,
+            idle_timeout=args.idle_timeout,
+            graceful_timeout=args.graceful_timeout,
+        )
+        app = create_app({"REDIS_CLIENT": client, "MAX_WAITERS": settings.max_waiters})
+        server = Server(app, settings)
+        signal.signal(signal.SIGTERM, lambda signum, frame: server.stop())
+        signal.signal(signal.SIGINT, lambda signum, frame: server.stop())
+        log.info("serving on http://%s:%d (%d threads)", args.host, server.port, args.threads)
+        server.serve()
     except KeyboardInterrupt:
         pass
     finally:

@@ -42,6 +42,7 @@ PROBLEM_MIMETYPE = "application/problem+json"
 
 TITLES = {
     "malformed_json": "Malformed JSON",
+    "bad_request": "Bad request",
     "validation_error": "Invalid request",
     "unauthenticated": "Authentication required",
     "invalid_token": "Invalid token",
@@ -49,6 +50,9 @@ TITLES = {
     "not_found": "Not found",
     "method_not_allowed": "Method not allowed",
     "payload_too_large": "Payload too large",
+    "request_timeout": "Request timeout",
+    "uri_too_long": "URI too long",
+    "headers_too_large": "Request header fields too large",
     "not_your_turn": "Not your turn",
     "version_conflict": "Version conflict",
     "game_not_active": "Game not active",

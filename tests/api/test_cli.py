@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -68,7 +69,7 @@ def test_the_parser_knows_serve_and_worker_with_their_defaults() -> None:
     assert (worker.burst, worker.redis_url) == (True, "redis://x:1/0")
 
 
-def test_serve_without_redis_url_plays_an_all_bot_game_and_stops_cleanly(
+def test_serve_without_redis_url_plays_an_all_bot_game_and_stops_gracefully(
     tmp_path: Path,
 ) -> None:
     port = _free_port()
@@ -113,9 +114,17 @@ def test_serve_without_redis_url_plays_an_all_bot_game_and_stops_cleanly(
         assert metrics["smashup_games", (("status", "ended"),)] == 1
         route = (("method", "POST"), ("route", "/v1/games"), ("status", "201"))
         assert metrics["smashup_http_requests_total", route] == 1
+        # SIGTERM lets a request in progress finish: a long-poll of 2 s answers
+        polled: list[Any] = []
+        wait = f"{base}/games/{game['id']}/events?after={ended['version']}&wait=2"
+        poll = threading.Thread(target=lambda: polled.append(_call(wait)))
+        poll.start()
+        time.sleep(0.5)
     finally:
         process.send_signal(signal.SIGTERM)
         _, stderr = process.communicate(timeout=30)
+    poll.join(timeout=10)
+    assert [answer["events"] for answer in polled] == [[]]
     assert process.returncode == 0, stderr.decode()[-2000:]
     assert b"Traceback" not in stderr
     assert any((tmp_path / "data").rglob("*.aof")), "the embedded Redis persists to disk"
