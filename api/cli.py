@@ -14,6 +14,7 @@ import logging
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -29,7 +30,9 @@ MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 log = logging.getLogger("smashup")
 
-WORKER_STOP_TIMEOUT = 15.0
+WORKER_TTL = 30
+"""Seconds rq keeps a worker registered without a heartbeat (it beats every 15 s when idle):
+a worker that died unseen stops counting as live within 90 s."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -56,6 +59,12 @@ def _parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument(
         "--no-worker", action="store_true", help="do not start a bot worker process"
     )
+    serve_cmd.add_argument(
+        "--worker-restart-delay",
+        type=float,
+        default=1.0,
+        help="seconds before a dead worker is restarted, doubling up to 30 (1)",
+    )
     _server_options(serve_cmd)
     worker_cmd = commands.add_parser("worker", help="run an rq worker playing bot seats")
     worker_cmd.add_argument("--redis-url", default=None, help="Redis URL (default $REDIS_URL)")
@@ -64,6 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     worker_cmd.add_argument("--burst", action="store_true", help="exit once the queue is empty")
     worker_cmd.add_argument("--parent-pid", type=int, default=None, help=argparse.SUPPRESS)
+    worker_cmd.add_argument("--name", default=None, help="rq worker name (default: random)")
     replay_cli.add_parser(commands)
     return parser
 
@@ -107,6 +117,7 @@ def serve(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from api.app import create_app
     from api.server import Server, Settings
+    from api.supervisor import Supervisor
     from events.connection import connect, redis_url_for, resolve_data_dir, shutdown_embedded
 
     url = os.environ.get("REDIS_URL") or None
@@ -114,12 +125,19 @@ def _serve(args: argparse.Namespace) -> int:
     client.ping()
     if url is None:
         log.info("embedded Redis running, data in %s", resolve_data_dir(args.data_dir))
-    child: subprocess.Popen[bytes] | None = None
+    supervisor: Supervisor | None = None
     signal.signal(signal.SIGTERM, _raise_interrupt)
     signal.signal(signal.SIGINT, _raise_interrupt)  # even if started with SIGINT ignored
     try:
         if not args.no_worker:
-            child = _spawn_worker(url or redis_url_for(client))
+            worker_url = url or redis_url_for(client)
+            supervisor = Supervisor(
+                lambda name: _spawn_worker(worker_url, name),
+                lambda name: _unregister_worker(client, name),
+                name=f"smashup-{socket.gethostname()}-{os.getpid()}",
+                delay=args.worker_restart_delay,
+            )
+            supervisor.start()
         settings = Settings(
             host=args.host,
             port=args.port,
@@ -138,15 +156,15 @@ def _serve(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
-        if child is not None:
-            _stop_worker(child)
+        if supervisor is not None:
+            supervisor.stop()
         if url is None:
             shutdown_embedded(args.data_dir)
             log.info("embedded Redis stopped")
     return 0
 
 
-def _spawn_worker(redis_url: str) -> subprocess.Popen[bytes]:
+def _spawn_worker(redis_url: str, name: str) -> subprocess.Popen[bytes]:
     """Start ``smashup worker`` in its own session, told to exit with this process."""
     command = [
         sys.executable,
@@ -157,22 +175,19 @@ def _spawn_worker(redis_url: str) -> subprocess.Popen[bytes]:
         redis_url,
         "--parent-pid",
         str(os.getpid()),
+        "--name",
+        name,
     ]
-    child = subprocess.Popen(command, start_new_session=True)
-    log.info("bot worker started (pid %d)", child.pid)
-    return child
+    return subprocess.Popen(command, start_new_session=True)
 
 
-def _stop_worker(child: subprocess.Popen[bytes]) -> None:
-    """Ask the worker to finish its job and exit; kill it if it does not."""
-    if child.poll() is None:
-        child.send_signal(signal.SIGTERM)
-        try:
-            child.wait(WORKER_STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
-    log.info("bot worker stopped")
+def _unregister_worker(client: Any, name: str) -> None:
+    """Remove a dead worker from rq's registry, so that nobody counts it as live."""
+    from rq import Worker
+
+    found = Worker.find_by_key(Worker.redis_worker_namespace_prefix + name, connection=client)
+    if found is not None:
+        found.register_death()  # type: ignore[no-untyped-call]
 
 
 def worker(args: argparse.Namespace) -> int:
@@ -190,7 +205,12 @@ def worker(args: argparse.Namespace) -> int:
     resumed = games.resume_bots()
     if resumed:
         log.info("re-scheduled the bots of %d games", resumed)
-    rq_worker = Worker([Queue(QUEUE_NAME, connection=client)], connection=client)
+    rq_worker = Worker(
+        [Queue(QUEUE_NAME, connection=client)],
+        connection=client,
+        name=args.name,
+        worker_ttl=WORKER_TTL,
+    )
     # the scheduler runs the delayed jobs: webhook retries
     rq_worker.work(burst=args.burst, logging_level="INFO", with_scheduler=True)
     return 0
