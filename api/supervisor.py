@@ -2,16 +2,17 @@
 
 The supervisor runs the worker as a child process (in a process group of its own) and watches it
 from a thread. When the child exits (killed, crashed, out of memory) it is reaped, what it left
-in its group is killed (rq's scheduler process, a job's fork), its rq registration is removed at once (so
-``/v1/health`` says ``degraded`` until a worker is back, instead of counting a dead one), and a
-new one is started after a back-off: :attr:`Supervisor.delay` seconds, doubling on each death in
-a row up to :data:`MAX_DELAY`, back to the start once a worker has lived :data:`STABLE_AFTER`
-seconds. A new worker re-schedules the bots of every game left waiting for a bot, so games
-resume.
+in its group is killed (rq's scheduler process, a job's fork), its rq registration is removed at
+once (so ``/v1/health`` says ``degraded`` until a worker is back, instead of counting a dead
+one), and a new one is started after a back-off: :attr:`Supervisor.delay` seconds, doubling on
+each death in a row up to :data:`MAX_DELAY`, back to the start once a worker has lived
+:data:`STABLE_AFTER` seconds. A new worker re-schedules the bots of every game left waiting for
+a bot, so games resume.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -120,7 +121,5 @@ class Supervisor:
 
 def _kill_group(leader: int) -> None:
     """Kill what a dead worker left behind in its process group (rq's scheduler, a job's fork)."""
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(leader, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
