@@ -30,6 +30,12 @@ MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 log = logging.getLogger("smashup")
 
+RATE_LIMIT = (1200, 60)
+"""``smashup serve``'s default rate limit: requests per seconds, per client."""
+GAME_QUOTA = 20
+"""``smashup serve``'s default quota of active games per client."""
+GAME_TTL = 7 * 24 * 3600
+"""``smashup serve``'s default: seconds an active game may stay idle before it is deleted."""
 WORKER_TTL = 30
 """Seconds rq keeps a worker registered without a heartbeat (it beats every 15 s when idle):
 a worker that died unseen stops counting as live within 90 s."""
@@ -91,6 +97,36 @@ def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
     )
     for flag, kind, default, text in options:
         serve_cmd.add_argument(flag, type=kind, default=default, help=f"{text} ({default})")
+    serve_cmd.add_argument(
+        "--rate-limit",
+        type=_rate,
+        default=RATE_LIMIT,
+        help="requests per seconds per client, e.g. 1200/60; 0: none (1200/60)",
+    )
+    serve_cmd.add_argument(
+        "--game-quota", type=int, default=GAME_QUOTA, help="active games per client; 0: none (20)"
+    )
+    serve_cmd.add_argument(
+        "--game-ttl",
+        type=int,
+        default=GAME_TTL,
+        help="seconds an active game may go without an event before it is deleted; 0: never "
+        "(604800: 7 days)",
+    )
+
+
+def _rate(text: str) -> tuple[int, int] | None:
+    """``N/S`` (N requests per S seconds), or ``0`` for no limit."""
+    if text.strip() == "0":
+        return None
+    count, _, seconds = text.partition("/")
+    try:
+        rate = int(count), int(seconds)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not N/S: {text!r}") from None
+    if min(rate) < 1:
+        raise argparse.ArgumentTypeError(f"N and S must be 1 or more: {text!r}")
+    return rate
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
@@ -116,9 +152,11 @@ def serve(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     from api.app import create_app
+    from api.routes.common import EXTENSION
     from api.server import Server, Settings
     from api.supervisor import Supervisor
     from events.connection import connect, redis_url_for, resolve_data_dir, shutdown_embedded
+    from service.expiry import Sweeper
 
     url = os.environ.get("REDIS_URL") or None
     client = connect(url, args.data_dir)
@@ -126,6 +164,7 @@ def _serve(args: argparse.Namespace) -> int:
     if url is None:
         log.info("embedded Redis running, data in %s", resolve_data_dir(args.data_dir))
     supervisor: Supervisor | None = None
+    sweeper: Sweeper | None = None
     signal.signal(signal.SIGTERM, _raise_interrupt)
     signal.signal(signal.SIGINT, _raise_interrupt)  # even if started with SIGINT ignored
     try:
@@ -147,7 +186,18 @@ def _serve(args: argparse.Namespace) -> int:
             idle_timeout=args.idle_timeout,
             graceful_timeout=args.graceful_timeout,
         )
-        app = create_app({"REDIS_CLIENT": client, "MAX_WAITERS": settings.max_waiters})
+        app = create_app(
+            {
+                "REDIS_CLIENT": client,
+                "MAX_WAITERS": settings.max_waiters,
+                "RATE_LIMIT": args.rate_limit,
+                "GAME_QUOTA": args.game_quota or None,
+                "GAME_TTL": args.game_ttl or None,
+            }
+        )
+        if args.game_ttl:
+            sweeper = Sweeper(app.extensions[EXTENSION].store, args.game_ttl)
+            sweeper.start()
         server = Server(app, settings)
         signal.signal(signal.SIGTERM, lambda signum, frame: server.stop())
         signal.signal(signal.SIGINT, lambda signum, frame: server.stop())
@@ -156,6 +206,8 @@ def _serve(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        if sweeper is not None:
+            sweeper.stop()
         if supervisor is not None:
             supervisor.stop()
         if url is None:

@@ -26,6 +26,7 @@ from domain import (
 from events.errors import StoreError
 from service.accounts import AccountNotFound, AccountSeatedTwice
 from service.challenges import ChallengeForbidden, ChallengeNotFound, ChallengeNotPending
+from service.limits import RateLimited, TooManyGames
 from service.outcomes import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -69,6 +70,8 @@ TITLES = {
     "webhook_url_refused": "Webhook URL refused",
     "webhook_not_found": "Webhook not found",
     "too_many_webhooks": "Too many webhooks",
+    "rate_limited": "Too many requests",
+    "too_many_games": "Too many active games",
     "service_unavailable": "Service unavailable",
     "internal_error": "Internal error",
 }
@@ -86,6 +89,8 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     StaleVersion: 409,
     IdempotencyKeyReused: 422,
     TooManyWaiters: 429,
+    RateLimited: 429,
+    TooManyGames: 429,
     AccountNotFound: 404,
     AccountSeatedTwice: 422,
     ChallengeNotFound: 404,
@@ -155,8 +160,9 @@ def _service_error(error: ServiceError) -> Response:
     if isinstance(error, StaleVersion):
         extra = {"expected_version": error.expected, "current_version": error.actual}
     headers = None
-    if isinstance(error, TooManyWaiters):
-        headers = {"Retry-After": str(error.retry_after)}
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after is not None:
+        headers = {"Retry-After": str(retry_after)}
     status = SERVICE_STATUS.get(type(error), 409)
     return problem(status, error.code, error.message, headers, **extra)
 
