@@ -19,10 +19,11 @@ BOTS = ("random",)
 # Bump whenever a change to the rules or the cards changes what some command produces: logs
 # recorded under this version are checked by re-deciding every command (domain.verify); older
 # ones are replayed from their events, which are facts, and checked for structure only.
-RULES_VERSION = "2"
+RULES_VERSION = "3"
 """History: 1, the core set; 2, Infiltrate's "may", Hidden Ninja and Full Sail playable with
 nothing to resolve, the active player orders abilities triggering at the same time, prompts
-that name no privately chosen card."""
+that name no privately chosen card; 3, a game still on at version 9,900 ends as a draw
+(``game_ended`` with reason ``version_cap``)."""
 HAND_SIZE = 5
 
 
