@@ -172,7 +172,7 @@ def _serve(args: argparse.Namespace) -> int:
             worker_url = url or redis_url_for(client)
             supervisor = Supervisor(
                 lambda name: _spawn_worker(worker_url, name),
-                lambda name: _unregister_worker(client, name),
+                lambda name, pids: _unregister_worker(client, name, pids),
                 name=f"smashup-{socket.gethostname()}-{os.getpid()}",
                 delay=args.worker_restart_delay,
             )
@@ -233,13 +233,22 @@ def _spawn_worker(redis_url: str, name: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(command, start_new_session=True)
 
 
-def _unregister_worker(client: Any, name: str) -> None:
-    """Remove a dead worker from rq's registry, so that nobody counts it as live."""
+def _unregister_worker(client: Any, name: str, pids: set[int]) -> None:
+    """Remove a dead worker from rq's registry, so that nobody counts it as live, and free the
+    scheduler lock its scheduler (one of ``pids``, on this host) held, so that the next
+    worker's scheduler takes it at once instead of minutes later."""
     from rq import Worker
 
     found = Worker.find_by_key(Worker.redis_worker_namespace_prefix + name, connection=client)
     if found is not None:
         found.register_death()  # type: ignore[no-untyped-call]
+    for lock in client.scan_iter(match="rq:scheduler-lock:*"):
+        holder = client.get(lock)
+        if holder is None:
+            continue
+        held = client.hmget(b"rq:scheduler:" + holder, ["hostname", "pid"])
+        if held[0] == socket.gethostname().encode() and int(held[1] or 0) in pids:
+            client.delete(lock)
 
 
 def worker(args: argparse.Namespace) -> int:

@@ -3,9 +3,10 @@
 The supervisor runs the worker as a child process (in a process group of its own) and watches it
 from a thread. When the child exits (killed, crashed, out of memory) it is reaped, what it left
 in its group is killed (rq's scheduler process, a job's fork), its rq registration is removed at
-once (so ``/v1/health`` says ``degraded`` until a worker is back, instead of counting a dead
-one), and a new one is started after a back-off: :attr:`Supervisor.delay` seconds, doubling on
-each death in a row up to :data:`MAX_DELAY`, back to the start once a worker has lived
+once, with rq's scheduler lock if its scheduler held it (so ``/v1/health`` says ``degraded``
+until a worker is back, instead of counting a dead one, and the next scheduler starts at once),
+and a new one is started after a back-off: :attr:`Supervisor.delay` seconds, doubling on each
+death in a row up to :data:`MAX_DELAY`, back to the start once a worker has lived
 :data:`STABLE_AFTER` seconds. A new worker re-schedules the bots of every game left waiting for
 a bot, so games resume.
 """
@@ -20,6 +21,8 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
+
+import psutil
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +45,7 @@ class Supervisor:
     def __init__(
         self,
         spawn: Spawn,
-        on_death: Callable[[str], None],
+        on_death: Callable[[str, set[int]], None],
         *,
         name: str,
         delay: float = FIRST_DELAY,
@@ -85,9 +88,10 @@ class Supervisor:
                 lived = time.monotonic() - self.started
                 name = self._worker_name()
             log.warning("bot worker (pid %d) exited with %s", child.pid, child.returncode)
+            left = _group(child.pid)
             _kill_group(child.pid)
             try:
-                self.on_death(name)
+                self.on_death(name, left | {child.pid})
             except Exception:
                 log.exception("could not unregister the dead worker %s", name)
             if lived >= STABLE_AFTER:
@@ -117,6 +121,16 @@ class Supervisor:
                 child.wait()
         _kill_group(child.pid)
         log.info("bot worker stopped")
+
+
+def _group(leader: int) -> set[int]:
+    """The processes left in a process group."""
+    found = set()
+    for process in psutil.process_iter():
+        with contextlib.suppress(psutil.Error, OSError):
+            if os.getpgid(process.pid) == leader:
+                found.add(process.pid)
+    return found
 
 
 def _kill_group(leader: int) -> None:

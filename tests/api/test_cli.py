@@ -169,3 +169,5 @@ def test_serve_restarts_its_killed_worker_and_the_waiting_bot_game_moves_on(
         _, stderr = process.communicate(timeout=30)
     assert process.returncode == 0, stderr.decode()[-2000:]
     assert b"restarting the bot worker in 3.0 s" in stderr
+    # the new worker's scheduler (webhook retries) took the dead one's lock at once
+    assert stderr.count(b"Acquired scheduler lock for smashup") == 2

@@ -13,6 +13,7 @@ from api.supervisor import Supervisor
 def test_a_worker_that_keeps_dying_is_reaped_unregistered_and_restarted_ever_later() -> None:
     spawned: list[tuple[str, float]] = []
     dead: list[str] = []
+    left: list[set[int]] = []
     children: list[subprocess.Popen[bytes]] = []
 
     def spawn(name: str) -> subprocess.Popen[bytes]:
@@ -21,7 +22,9 @@ def test_a_worker_that_keeps_dying_is_reaped_unregistered_and_restarted_ever_lat
         children.append(child)
         return child
 
-    supervisor = Supervisor(spawn, dead.append, name="w", delay=0.2)
+    supervisor = Supervisor(
+        spawn, lambda name, pids: (dead.append(name), left.append(pids)), name="w", delay=0.2
+    )
     supervisor.start()
     time.sleep(2.5)
     supervisor.stop()
@@ -32,3 +35,4 @@ def test_a_worker_that_keeps_dying_is_reaped_unregistered_and_restarted_ever_lat
     delays = [0.2 * 2**n for n in range(len(gaps))]  # each death in a row doubles the wait
     assert all(delay <= gap < delay + 1.0 for gap, delay in zip(gaps, delays, strict=True)), gaps
     assert all(child.returncode == 3 for child in children), "every child was reaped"
+    assert left[0] == {children[0].pid}, "the dead worker's pid is handed over"
