@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from events.connection import RedisClient
 from events.store import EventStore
 from service.expiry import Sweeper, expire_idle_games
+from service.limits import RateLimited, RateLimiter
 from tests.api.helpers import ANN, BOB, bearer, create
 
 ALL_BOTS = {
@@ -109,3 +110,30 @@ def test_one_process_at_a_time_sweeps(client: FlaskClient, store: EventStore) ->
     assert second.sweep() == [], "the first one holds the lock for its interval"
     store.redis.delete(f"{store.prefix}:sweeper-lock")
     assert second.sweep() == [two.id]
+
+
+def _until_refused(limiters: list[RateLimiter], client: str) -> tuple[int, RateLimited | None]:
+    """Hit the limiters in turn until one refuses (at most 400 times): the hits accepted."""
+    for hits in range(400):
+        try:
+            limiters[hits % len(limiters)].hit(client)
+        except RateLimited as refused:
+            return hits, refused
+    return 400, None
+
+
+def test_processes_take_requests_in_blocks_and_refuse_at_most_a_block_each_early(
+    store: EventStore,
+) -> None:
+    first, second = (RateLimiter(store.redis, store.prefix, 300, 60) for _ in range(2))
+    assert first.block == 3
+    first.hit("c")
+    counters = list(store.redis.scan_iter(match=f"{store.prefix}:rate:*"))
+    assert [int(store.redis.get(k) or 0) for k in counters] == [3], "one block taken"
+    first.hit("c")
+    first.hit("c")
+    assert int(store.redis.get(counters[0]) or 0) == 3, "spent locally, no round trip"
+    accepted, refused = _until_refused([second, first], "c")
+    assert refused is not None
+    assert 1 <= refused.retry_after <= 60
+    assert 300 - 2 * (first.block - 1) <= 3 + accepted <= 300
