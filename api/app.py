@@ -8,6 +8,7 @@ from typing import Any
 from flask import Flask
 
 from api.errors import register_error_handlers
+from api.limits import install as install_limits
 from api.routes import BLUEPRINTS
 from api.routes.common import EXTENSION
 from service.bootstrap import build
@@ -26,6 +27,9 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_KEEPALIVE": 15.0,  # seconds between keep-alives on an idle stream
     "WEBHOOK_ALLOWED_NETWORKS": None,  # private CIDRs hooks may target; None: the env variable
     "WEBHOOK_BACKOFF": None,  # seconds before the first retry (then doubling); None: 10
+    "RATE_LIMIT": None,  # (requests, seconds) per client, e.g. (1200, 60); None: no limit
+    "GAME_QUOTA": None,  # active games one client may have created; None: no quota
+    "GAME_TTL": None,  # seconds an idle active game lives (smashup serve sweeps); None: forever
 }
 
 
@@ -49,6 +53,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         webhook_backoff=app.config["WEBHOOK_BACKOFF"],
     )
     register_error_handlers(app)
+    install_limits(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     return app

@@ -1,9 +1,10 @@
 """The ``smashup`` command: ``serve`` (API + worker + embedded Redis), ``worker`` and ``replay``.
 
 ``serve`` uses ``REDIS_URL`` when it is set; otherwise it starts an embedded Redis persisting in
-``--data-dir``. It runs the API with werkzeug's threaded server (fine for development; production
-runs ``gunicorn 'api:create_app()'``) and a child ``smashup worker`` pointed at the same Redis.
-Ctrl-C (or SIGTERM) stops the worker, then the embedded Redis, then returns.
+``--data-dir``. It runs the API on the production server of :mod:`api.server` (waitress with
+bounded threads, request and idle timeouts) and a child ``smashup worker`` pointed at the same
+Redis. Ctrl-C (or SIGTERM) stops accepting, lets the requests in progress finish, stops the
+worker, then the embedded Redis, then returns.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import logging
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -20,6 +22,7 @@ import threading
 import time
 from collections.abc import Sequence
 from types import FrameType
+from typing import Any
 
 from api import replay_cli  # light: it imports the rules and the service only when it runs
 
@@ -27,7 +30,15 @@ MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 log = logging.getLogger("smashup")
 
-WORKER_STOP_TIMEOUT = 15.0
+RATE_LIMIT = (1200, 60)
+"""``smashup serve``'s default rate limit: requests per seconds, per client."""
+GAME_QUOTA = 20
+"""``smashup serve``'s default quota of active games per client."""
+GAME_TTL = 7 * 24 * 3600
+"""``smashup serve``'s default: seconds an active game may stay idle before it is deleted."""
+WORKER_TTL = 30
+"""Seconds rq keeps a worker registered without a heartbeat (it beats every 15 s when idle):
+a worker that died unseen stops counting as live within 90 s."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -54,6 +65,13 @@ def _parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument(
         "--no-worker", action="store_true", help="do not start a bot worker process"
     )
+    serve_cmd.add_argument(
+        "--worker-restart-delay",
+        type=float,
+        default=1.0,
+        help="seconds before a dead worker is restarted, doubling up to 30 (1)",
+    )
+    _server_options(serve_cmd)
     worker_cmd = commands.add_parser("worker", help="run an rq worker playing bot seats")
     worker_cmd.add_argument("--redis-url", default=None, help="Redis URL (default $REDIS_URL)")
     worker_cmd.add_argument(
@@ -61,8 +79,54 @@ def _parser() -> argparse.ArgumentParser:
     )
     worker_cmd.add_argument("--burst", action="store_true", help="exit once the queue is empty")
     worker_cmd.add_argument("--parent-pid", type=int, default=None, help=argparse.SUPPRESS)
+    worker_cmd.add_argument("--name", default=None, help="rq worker name (default: random)")
     replay_cli.add_parser(commands)
     return parser
+
+
+def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
+    from api.server import Settings  # light: waitress only
+
+    defaults = Settings()
+    options: tuple[tuple[str, type, Any, str], ...] = (
+        ("--threads", int, defaults.threads, "threads running requests"),
+        ("--connection-limit", int, defaults.connection_limit, "open connections at most"),
+        ("--request-timeout", float, defaults.request_timeout, "seconds to receive a request"),
+        ("--idle-timeout", int, defaults.idle_timeout, "seconds an idle connection is kept"),
+        ("--graceful-timeout", float, defaults.graceful_timeout, "seconds a stop waits"),
+    )
+    for flag, kind, default, text in options:
+        serve_cmd.add_argument(flag, type=kind, default=default, help=f"{text} ({default})")
+    serve_cmd.add_argument(
+        "--rate-limit",
+        type=_rate,
+        default=RATE_LIMIT,
+        help="requests per seconds per client, e.g. 1200/60; 0: none (1200/60)",
+    )
+    serve_cmd.add_argument(
+        "--game-quota", type=int, default=GAME_QUOTA, help="active games per client; 0: none (20)"
+    )
+    serve_cmd.add_argument(
+        "--game-ttl",
+        type=int,
+        default=GAME_TTL,
+        help="seconds an active game may go without an event before it is deleted; 0: never "
+        "(604800: 7 days)",
+    )
+
+
+def _rate(text: str) -> tuple[int, int] | None:
+    """``N/S`` (N requests per S seconds), or ``0`` for no limit."""
+    if text.strip() == "0":
+        return None
+    count, _, seconds = text.partition("/")
+    try:
+        rate = int(count), int(seconds)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not N/S: {text!r}") from None
+    if min(rate) < 1:
+        raise argparse.ArgumentTypeError(f"N and S must be 1 or more: {text!r}")
+    return rate
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
@@ -87,36 +151,72 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from werkzeug.serving import run_simple
-
     from api.app import create_app
+    from api.routes.common import EXTENSION
+    from api.server import Server, Settings
+    from api.supervisor import Supervisor
     from events.connection import connect, redis_url_for, resolve_data_dir, shutdown_embedded
+    from service.expiry import Sweeper
 
     url = os.environ.get("REDIS_URL") or None
     client = connect(url, args.data_dir)
     client.ping()
     if url is None:
         log.info("embedded Redis running, data in %s", resolve_data_dir(args.data_dir))
-    child: subprocess.Popen[bytes] | None = None
+    supervisor: Supervisor | None = None
+    sweeper: Sweeper | None = None
     signal.signal(signal.SIGTERM, _raise_interrupt)
     signal.signal(signal.SIGINT, _raise_interrupt)  # even if started with SIGINT ignored
     try:
         if not args.no_worker:
-            child = _spawn_worker(url or redis_url_for(client))
-        app = create_app({"REDIS_CLIENT": client})
-        run_simple(args.host, args.port, app, threaded=True, use_reloader=False)
+            worker_url = url or redis_url_for(client)
+            supervisor = Supervisor(
+                lambda name: _spawn_worker(worker_url, name),
+                lambda name, pids: _unregister_worker(client, name, pids),
+                name=f"smashup-{socket.gethostname()}-{os.getpid()}",
+                delay=args.worker_restart_delay,
+            )
+            supervisor.start()
+        settings = Settings(
+            host=args.host,
+            port=args.port,
+            threads=args.threads,
+            connection_limit=args.connection_limit,
+            request_timeout=args.request_timeout,
+            idle_timeout=args.idle_timeout,
+            graceful_timeout=args.graceful_timeout,
+        )
+        app = create_app(
+            {
+                "REDIS_CLIENT": client,
+                "MAX_WAITERS": settings.max_waiters,
+                "RATE_LIMIT": args.rate_limit,
+                "GAME_QUOTA": args.game_quota or None,
+                "GAME_TTL": args.game_ttl or None,
+            }
+        )
+        if args.game_ttl:
+            sweeper = Sweeper(app.extensions[EXTENSION].store, args.game_ttl)
+            sweeper.start()
+        server = Server(app, settings)
+        signal.signal(signal.SIGTERM, lambda signum, frame: server.stop())
+        signal.signal(signal.SIGINT, lambda signum, frame: server.stop())
+        log.info("serving on http://%s:%d (%d threads)", args.host, server.port, args.threads)
+        server.serve()
     except KeyboardInterrupt:
         pass
     finally:
-        if child is not None:
-            _stop_worker(child)
+        if sweeper is not None:
+            sweeper.stop()
+        if supervisor is not None:
+            supervisor.stop()
         if url is None:
             shutdown_embedded(args.data_dir)
             log.info("embedded Redis stopped")
     return 0
 
 
-def _spawn_worker(redis_url: str) -> subprocess.Popen[bytes]:
+def _spawn_worker(redis_url: str, name: str) -> subprocess.Popen[bytes]:
     """Start ``smashup worker`` in its own session, told to exit with this process."""
     command = [
         sys.executable,
@@ -127,22 +227,28 @@ def _spawn_worker(redis_url: str) -> subprocess.Popen[bytes]:
         redis_url,
         "--parent-pid",
         str(os.getpid()),
+        "--name",
+        name,
     ]
-    child = subprocess.Popen(command, start_new_session=True)
-    log.info("bot worker started (pid %d)", child.pid)
-    return child
+    return subprocess.Popen(command, start_new_session=True)
 
 
-def _stop_worker(child: subprocess.Popen[bytes]) -> None:
-    """Ask the worker to finish its job and exit; kill it if it does not."""
-    if child.poll() is None:
-        child.send_signal(signal.SIGTERM)
-        try:
-            child.wait(WORKER_STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
-    log.info("bot worker stopped")
+def _unregister_worker(client: Any, name: str, pids: set[int]) -> None:
+    """Remove a dead worker from rq's registry, so that nobody counts it as live, and free the
+    scheduler lock its scheduler (one of ``pids``, on this host) held, so that the next
+    worker's scheduler takes it at once instead of minutes later."""
+    from rq import Worker
+
+    found = Worker.find_by_key(Worker.redis_worker_namespace_prefix + name, connection=client)
+    if found is not None:
+        found.register_death()  # type: ignore[no-untyped-call]
+    for lock in client.scan_iter(match="rq:scheduler-lock:*"):
+        holder = client.get(lock)
+        if holder is None:
+            continue
+        held = client.hmget(b"rq:scheduler:" + holder, ["hostname", "pid"])
+        if held[0] == socket.gethostname().encode() and int(held[1] or 0) in pids:
+            client.delete(lock)
 
 
 def worker(args: argparse.Namespace) -> int:
@@ -160,7 +266,12 @@ def worker(args: argparse.Namespace) -> int:
     resumed = games.resume_bots()
     if resumed:
         log.info("re-scheduled the bots of %d games", resumed)
-    rq_worker = Worker([Queue(QUEUE_NAME, connection=client)], connection=client)
+    rq_worker = Worker(
+        [Queue(QUEUE_NAME, connection=client)],
+        connection=client,
+        name=args.name,
+        worker_ttl=WORKER_TTL,
+    )
     # the scheduler runs the delayed jobs: webhook retries
     rq_worker.work(burst=args.burst, logging_level="INFO", with_scheduler=True)
     return 0

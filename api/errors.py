@@ -26,6 +26,7 @@ from domain import (
 from events.errors import StoreError
 from service.accounts import AccountNotFound, AccountSeatedTwice
 from service.challenges import ChallengeForbidden, ChallengeNotFound, ChallengeNotPending
+from service.limits import RateLimited, TooManyGames
 from service.outcomes import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -42,6 +43,7 @@ PROBLEM_MIMETYPE = "application/problem+json"
 
 TITLES = {
     "malformed_json": "Malformed JSON",
+    "bad_request": "Bad request",
     "validation_error": "Invalid request",
     "unauthenticated": "Authentication required",
     "invalid_token": "Invalid token",
@@ -49,6 +51,9 @@ TITLES = {
     "not_found": "Not found",
     "method_not_allowed": "Method not allowed",
     "payload_too_large": "Payload too large",
+    "request_timeout": "Request timeout",
+    "uri_too_long": "URI too long",
+    "headers_too_large": "Request header fields too large",
     "not_your_turn": "Not your turn",
     "version_conflict": "Version conflict",
     "game_not_active": "Game not active",
@@ -65,6 +70,8 @@ TITLES = {
     "webhook_url_refused": "Webhook URL refused",
     "webhook_not_found": "Webhook not found",
     "too_many_webhooks": "Too many webhooks",
+    "rate_limited": "Too many requests",
+    "too_many_games": "Too many active games",
     "service_unavailable": "Service unavailable",
     "internal_error": "Internal error",
 }
@@ -82,6 +89,8 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     StaleVersion: 409,
     IdempotencyKeyReused: 422,
     TooManyWaiters: 429,
+    RateLimited: 429,
+    TooManyGames: 429,
     AccountNotFound: 404,
     AccountSeatedTwice: 422,
     ChallengeNotFound: 404,
@@ -151,8 +160,9 @@ def _service_error(error: ServiceError) -> Response:
     if isinstance(error, StaleVersion):
         extra = {"expected_version": error.expected, "current_version": error.actual}
     headers = None
-    if isinstance(error, TooManyWaiters):
-        headers = {"Retry-After": str(error.retry_after)}
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after is not None:
+        headers = {"Retry-After": str(retry_after)}
     status = SERVICE_STATUS.get(type(error), 409)
     return problem(status, error.code, error.message, headers, **extra)
 

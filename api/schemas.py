@@ -262,7 +262,10 @@ class GamesQuery(Schema):
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_GAMES_PAGE))
     cursor = fields.String(
         load_default=None,
-        validate=[validate.Length(min=1, max=200), validate.Regexp(r"\A[A-Za-z0-9_-]+\Z")],
+        validate=[
+            validate.Length(max=120),
+            validate.Regexp(r"\A[0-9T:.+Z-]{0,40}~[0-9]{12}~[A-Za-z0-9_-]{1,64}\Z"),
+        ],
     )
 
 

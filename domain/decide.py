@@ -142,10 +142,10 @@ def decide_and_evolve(
     if isinstance(command, Choose):
         made = ev.DecisionMade(seat, command.option)
         after, events = run(evolve(state, made), answer(state, command.option), rng)
-        return (made, *events), after
+        return _capped((made, *events), after)
     if isinstance(command, EndTurn):
         after, events = run(state, end_play_phase(), rng)
-        return tuple(events), after
+        return _capped(tuple(events), after)
     if isinstance(command, UseTalent):
         steps: Steps = talents.use(state, seat, command.card)
     elif isinstance(command, UseSpecial):
@@ -171,7 +171,17 @@ def decide_and_evolve(
     if not stopped:
         after, more = run(after, stack, rng)
         out += more
-    return tuple(out), after
+    return _capped(tuple(out), after)
+
+
+def _capped(
+    events: tuple[ev.Event, ...], after: GameState
+) -> tuple[tuple[ev.Event, ...], GameState]:
+    """End a game still on at :data:`rules.VERSION_CAP` as a draw, after the command's events."""
+    if after.status != "active" or after.version < rules.VERSION_CAP:
+        return events, after
+    ended = ev.GameEnded(None, tuple(p.vp for p in after.players), "version_cap")
+    return (*events, ended), evolve(after, ended)
 
 
 def _check(state: GameState, command: Command) -> None:

@@ -442,8 +442,12 @@ class ControlChanged(Event):
 @fast_init
 @dataclass(frozen=True)
 class GameEnded(Event):
-    winner: int
+    """The game is over: ``winner`` won (``reason`` "victory"), or nobody did (``winner`` None,
+    ``reason`` "version_cap": the game reached :data:`domain.rules.VERSION_CAP`)."""
+
+    winner: int | None
     vp: tuple[int, ...]
+    reason: str
 
 
 __all__ = [name for name in dir() if name[0].isupper()]

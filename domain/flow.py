@@ -346,7 +346,7 @@ def _check_end(fx: Fx) -> Steps:
     vps = [p.vp for p in fx.state.players]
     best = max(vps)
     if best >= rules.WIN_VP and vps.count(best) == 1:
-        return (ev.GameEnded(vps.index(best), tuple(vps)),)
+        return (ev.GameEnded(vps.index(best), tuple(vps), "victory"),)
     return (start_turn(rules.next_seat(fx.state, fx.state.active)),)
 
 

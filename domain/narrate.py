@@ -95,6 +95,8 @@ def _replaced(b: GameState | None, a: GameState, e: ev.BaseReplaced) -> str | No
 
 def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
+    if e.winner is None:
+        return f"\nGame over: a draw, the game reached its last version ({vp})"
     return f"\nGame over: {_who(a, e.winner)} wins ({vp})"
 
 

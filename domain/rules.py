@@ -20,6 +20,14 @@ from domain.catalogue import catalogue
 from domain.model import PILES, Base, GameState, Minion, Zone
 
 WIN_VP = 15
+MAX_LOG_EVENTS = 10_000
+"""The longest log of a game, in events: ``POST /v1/replays`` reads no longer one, and no game
+grows longer (see :data:`VERSION_CAP`)."""
+VERSION_CAP = MAX_LOG_EVENTS - 100
+"""A game still on after a command that brings it to this version ends there as a draw
+(``game_ended``, reason ``version_cap``): a setup where no base can ever score would otherwise
+go on forever. The margin holds the last command's events (far fewer than 100), so the log
+stays within :data:`MAX_LOG_EVENTS`."""
 HAND_LIMIT = 10
 
 

@@ -9,7 +9,7 @@ from domain.codec import decode, to_json
 from domain.events import EVENT_TYPES, Event
 from domain.model import GameState
 
-EVENT_SCHEMA = 3
+EVENT_SCHEMA = 4
 """The schema version of the events this code writes: the one source of truth for the number.
 Bump it with any change to an event's payload, and register an upcaster in events/upcasters.py."""
 

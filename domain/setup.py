@@ -23,7 +23,8 @@ RULES_VERSION = "3"
 """History: 1, the core set; 2, Infiltrate's "may", Hidden Ninja and Full Sail playable with
 nothing to resolve, the active player orders abilities triggering at the same time, prompts
 that name no privately chosen card; 3, every step typed: the work a pending decision keeps
-carries only its steps' parameters (playing a card, extra plays, attaching, triggers)."""
+carries only its steps' parameters (playing a card, extra plays, attaching, triggers), and a
+game still on at version 9,900 ends as a draw (``game_ended`` with reason ``version_cap``)."""
 HAND_SIZE = 5
 
 

@@ -8,6 +8,8 @@ reads it). History:
 3. Events carry the facts the fold used to derive by rule: ``turn_started.plays`` (the turn's
    allowances: one minion and one action) and ``phase_changed.plays_lost`` (true when the
    play phase ended, i.e. entering the draw phase).
+4. ``game_ended.reason`` says why the game ended: ``victory`` (the only reason before), or
+   ``version_cap`` (a draw, ``winner`` null: the game reached its last version).
 
 A change to an event's payload bumps the number and registers here a function that rewrites a
 payload of the previous schema; stored events are never rewritten, they are upgraded when read.
@@ -51,8 +53,14 @@ def phase_changed_plays_lost(payload: dict[str, Any]) -> dict[str, Any]:
     return {**payload, "plays_lost": payload.get("phase") == "draw"}
 
 
+def game_ended_reason(payload: dict[str, Any]) -> dict[str, Any]:
+    """Schema 3 -> 4: every game that ended before had a winner."""
+    return {**payload, "reason": "victory"}
+
+
 def register_all(registry: UpcasterRegistry) -> None:
     """Register every upcaster of the event schema's history."""
     registry.register("card_discarded", 1)(card_discarded_from_zone)
     registry.register("turn_started", 2)(turn_started_plays)
     registry.register("phase_changed", 2)(phase_changed_plays_lost)
+    registry.register("game_ended", 3)(game_ended_reason)

@@ -32,6 +32,7 @@ from domain import (
     GameState,
     event_from_dict,
     evolve,
+    rules,
     state_from_json,
     state_to_json,
     view,
@@ -48,8 +49,9 @@ from service.games import SNAPSHOT_EVERY, Games
 from service.outcomes import GameNotFound, ServiceError
 
 GAME_ID = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")
-MAX_LOG_EVENTS = 10_000
-"""The longest log :func:`check_log` accepts (real games end within a few thousand events)."""
+MAX_LOG_EVENTS = rules.MAX_LOG_EVENTS
+"""The longest log :func:`check_log` accepts: the longest a game can be (the domain ends any game
+at :data:`domain.rules.VERSION_CAP`, within it)."""
 CHECKPOINT_GAMES = 16
 """Games whose time-travel checkpoints are kept in memory."""
 IMPORT_ATTEMPTS = 3

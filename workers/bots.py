@@ -21,9 +21,6 @@ log = logging.getLogger(__name__)
 MAX_MOVES = 40
 """Moves one job plays before handing the game to a follow-up job (fairness between games)."""
 MAX_CONFLICTS = 10
-MAX_BOT_VERSION = 20_000
-"""Bots stop playing a game this long (a real game ends within a thousand events or so): a
-setup where no base can ever score would otherwise make them play forever."""
 
 
 def play_bots(game_id: str, version: int, prefix: str = DEFAULT_PREFIX) -> int:
@@ -57,9 +54,6 @@ def run_bots(games: Games, game_id: str, version: int, max_moves: int = MAX_MOVE
         return 0
     moves = conflicts = 0
     while moves < max_moves and bot_awaited(state):
-        if state.version >= MAX_BOT_VERSION:
-            log.warning("game %s: bots stop at version %d, it does not end", game_id, state.version)
-            return moves
         seat = awaited_seat(state)
         assert seat is not None
         policy = BOTS[state.players[seat].bot or ""]

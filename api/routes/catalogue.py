@@ -36,7 +36,8 @@ def health() -> tuple[dict[str, Any], int]:
     bots: dict[str, Any] = {"mode": "inline"}
     queue = getattr(service.bots, "queue", None)
     if queue is not None and queue.is_async:
-        workers = Worker.count(connection=service.store.redis, queue=queue)
+        # registered workers whose heartbeat key has not expired (rq drops the others)
+        workers = len(Worker.all(queue=queue))
         bots = {"mode": "queue", "queue": queue.name, "workers": workers}
     # with no live worker (rq's heartbeat registry), bot seats wait: the server is degraded
     status = "degraded" if bots.get("workers") == 0 else "ok"

@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from rq import Queue, SimpleWorker
 
 from domain import PlayerSetup, event_from_dict, replay, view
+from domain.rules import MAX_LOG_EVENTS, VERSION_CAP
 from events.store import EventStore
 from service.games import Games
 from tests.api.helpers import BOB, COLLECTOR_SETUP, bearer, command, create, game_view
@@ -132,13 +133,21 @@ def test_a_bot_job_stops_after_its_move_budget_and_schedules_a_follow_up(
     assert recorder.calls[-1] == (created.game_id, store.version(created.game_id))
 
 
-def test_bots_stop_playing_a_game_that_cannot_end(
-    client: FlaskClient, store: EventStore, monkeypatch: pytest.MonkeyPatch
+def test_a_bot_game_that_cannot_end_is_a_draw_at_the_version_cap_and_its_log_replays(
+    client: FlaskClient, store: EventStore
 ) -> None:
-    monkeypatch.setattr("workers.bots.MAX_BOT_VERSION", 150)
     nothing = {"first_seat": 0, "bases": ["base.tar_pits"], "decks": [[], []], "hands": [[], []]}
     game = create(client, {"players": _bots(2), "scripted": nothing})
     served = game_view(client, game)
-    assert served["status"] == "active"
-    assert 150 <= served["version"] < 160
-    assert store.version(game.id) == served["version"]
+    assert (served["status"], served["winner"]) == ("ended", None)
+    assert VERSION_CAP <= served["version"] <= MAX_LOG_EVENTS
+    last = client.get(f"/v1/games/{game.id}/events?after={served['version'] - 1}").get_json()
+    assert last["events"][0]["type"] == "game_ended"
+    assert last["events"][0]["payload"] == {"winner": None, "vp": [0, 0], "reason": "version_cap"}
+    log = client.get(f"/v1/games/{game.id}/log").data
+    replayed = client.post("/v1/replays", data=log, content_type="application/jsonl")
+    assert replayed.status_code == 200, replayed.get_json()
+    assert (replayed.get_json()["version"], replayed.get_json()["winner"]) == (
+        served["version"],
+        None,
+    )

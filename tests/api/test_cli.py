@@ -8,11 +8,13 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -68,7 +70,7 @@ def test_the_parser_knows_serve_and_worker_with_their_defaults() -> None:
     assert (worker.burst, worker.redis_url) == (True, "redis://x:1/0")
 
 
-def test_serve_without_redis_url_plays_an_all_bot_game_and_stops_cleanly(
+def test_serve_without_redis_url_plays_an_all_bot_game_and_stops_gracefully(
     tmp_path: Path,
 ) -> None:
     port = _free_port()
@@ -113,9 +115,59 @@ def test_serve_without_redis_url_plays_an_all_bot_game_and_stops_cleanly(
         assert metrics["smashup_games", (("status", "ended"),)] == 1
         route = (("method", "POST"), ("route", "/v1/games"), ("status", "201"))
         assert metrics["smashup_http_requests_total", route] == 1
+        # SIGTERM lets a request in progress finish: a long-poll of 2 s answers
+        polled: list[Any] = []
+        wait = f"{base}/games/{game['id']}/events?after={ended['version']}&wait=2"
+        poll = threading.Thread(target=lambda: polled.append(_call(wait)))
+        poll.start()
+        time.sleep(0.5)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=30)
+    poll.join(timeout=10)
+    assert [answer["events"] for answer in polled] == [[]]
+    assert process.returncode == 0, stderr.decode()[-2000:]
+    assert b"Traceback" not in stderr
+    assert any((tmp_path / "data").rglob("*.aof")), "the embedded Redis persists to disk"
+
+
+def test_serve_restarts_its_killed_worker_and_the_waiting_bot_game_moves_on(
+    tmp_path: Path,
+) -> None:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port)]
+    command += ["--data-dir", str(tmp_path / "data"), "--worker-restart-delay", "3"]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        _wait_for(lambda: _call(f"{base}/health")["status"] == "ok", 30)
+        (first,) = psutil.Process(process.pid).children()
+        first.kill()
+        degraded = _wait_for(
+            lambda: (health := _call(f"{base}/health"))["status"] == "degraded" and health, 3
+        )
+        assert degraded["bots"]["workers"] == 0
+        # no worker: a game whose bot must answer first waits
+        players = [
+            {"name": "Ann", "factions": ["aliens", "dinosaurs"]},
+            {"name": "Robo", "factions": ["ninjas", "pirates"], "bot": "random"},
+        ]
+        game = _call(f"{base}/games", {"players": players, "seed": "restart"})
+        view = _call(f"{base}/games/{game['id']}")
+        assert (view["version"], view["awaiting"]["seat"]) == (game["version"], 1)
+        _wait_for(lambda: _call(f"{base}/health")["status"] == "ok", 30)
+        (second,) = psutil.Process(process.pid).children()
+        assert second.pid != first.pid
+        moved = _wait_for(
+            lambda: (view := _call(f"{base}/games/{game['id']}"))["awaiting"]["seat"] == 0 and view,
+            30,
+        )
+        assert moved["version"] > game["version"], moved
     finally:
         process.send_signal(signal.SIGTERM)
         _, stderr = process.communicate(timeout=30)
     assert process.returncode == 0, stderr.decode()[-2000:]
-    assert b"Traceback" not in stderr
-    assert any((tmp_path / "data").rglob("*.aof")), "the embedded Redis persists to disk"
+    assert b"restarting the bot worker in 3.0 s" in stderr
+    # the new worker's scheduler (webhook retries) took the dead one's lock at once
+    assert stderr.count(b"Acquired scheduler lock for smashup") == 2

@@ -9,6 +9,7 @@ from flask import Flask
 from openapi_spec_validator import validate
 
 from domain import COMMAND_TYPES
+from domain.catalogue import catalogue
 from tests.api.contract import Contract, load_spec
 
 
@@ -70,3 +71,10 @@ def test_the_documented_commands_are_exactly_the_domains_command_types(
         assert set(schema["properties"]) == names | {"type", "expected_version"}, kind
         assert set(schema["required"]) == required | {"type"}, kind
         assert schema["additionalProperties"] is False
+
+
+def test_the_specs_set_and_faction_enums_are_the_catalogues() -> None:
+    spec = load_spec()["components"]["schemas"]
+    factions = catalogue().factions.values()
+    assert spec["SetId"]["enum"] == list(dict.fromkeys(f.set for f in factions))
+    assert spec["FactionId"]["enum"] == [f.id for f in factions]

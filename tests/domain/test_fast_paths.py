@@ -93,7 +93,7 @@ def test_normalising_turns_lists_in_typed_fields_into_tuples_and_untyped_ones_in
 
     drawn = CardsDrawn(0, [CardRef("u1", "aliens.invader", 0)])  # type: ignore[arg-type]
     assert normalize(drawn).cards == (CardRef("u1", "aliens.invader", 0),)
-    assert normalize(GameEnded(0, [15, 3])).vp == (15, 3)  # type: ignore[arg-type]
+    assert normalize(GameEnded(0, [15, 3], "victory")).vp == (15, 3)  # type: ignore[arg-type]
     ask = DecisionRequested(
         Decision(0, "card", "Pick", (Option("a", "A", (1, 2)),), Task("k", {"picked": (1,)}))
     )

@@ -1,5 +1,6 @@
 """Old logs keep replaying: a schema-1 log (``card_discarded.zone``) after the rename in 2, and
-schema-2 turns (allowances implied by ``turn_started``) after events carry them in 3."""
+schema-2 turns (allowances implied by ``turn_started``) after events carry them in 3, and
+games ended before `game_ended` said why (4)."""
 
 from __future__ import annotations
 
@@ -42,13 +43,13 @@ def _final() -> dict[str, Any]:
 
 
 def test_the_schema_number_has_one_source_of_truth_in_the_domain() -> None:
-    assert EVENT_SCHEMA == 3
+    assert EVENT_SCHEMA == 4
     assert envelope.SCHEMA_VERSION is EVENT_SCHEMA
     assert envelope.REGISTRY.current == EVENT_SCHEMA
     event = ev.CardDiscarded("c1", "aliens.invader", 0, "hand")
     assert event_to_dict(event) == {
         "type": "card_discarded",
-        "schema": 3,
+        "schema": 4,
         "payload": {"uid": "c1", "card": "aliens.invader", "owner": 0, "from_zone": "hand"},
     }
 
@@ -64,13 +65,13 @@ def test_a_v1_card_discarded_is_read_with_from_zone_and_other_v1_events_are_unch
     new = upcast(old)
     assert new == {
         **old,
-        "schema": 3,
+        "schema": 4,
         "payload": {"uid": "c1", "card": "aliens.invader", "owner": 1, "from_zone": "resolving"},
     }
     assert event_from_dict(new) == ev.CardDiscarded("c1", "aliens.invader", 1, "resolving")
     assert old["payload"]["zone"] == "resolving", "the stored envelope is not modified"
     drawn = {"version": 3, "type": "cards_drawn", "schema": 1, "ts": "t", "payload": {"seat": 0}}
-    assert upcast(drawn) == {**drawn, "schema": 3}
+    assert upcast(drawn) == {**drawn, "schema": 4}
 
 
 def test_a_schema_2_turn_gets_its_one_minion_and_one_action_and_loses_them_at_the_draw() -> None:
@@ -134,7 +135,7 @@ def test_a_game_stored_before_the_change_is_read_at_the_current_schema(
     assert full_view(service(app).load(game_id)) == _final()
     assert client.get(f"/v1/games/{game_id}/state").get_json() == _final()
     exported = lines(export(client, game_id))
-    assert {e["schema"] for e in exported} == {3}
+    assert {e["schema"] for e in exported} == {4}
     assert exported[29]["payload"]["from_zone"] == "resolving"
     assert [e["ts"] for e in exported] == [e["ts"] for e in envelopes]
 
@@ -181,3 +182,8 @@ def test_a_game_played_now_and_written_at_schema_1_replays_to_the_same_final_sta
     response = upload(client, jsonl(old))
     assert response.status_code == 200, response.get_json()
     assert response.get_json() == client.get(f"/v1/games/{game_id}/state").get_json()
+
+
+def test_a_schema_3_game_ended_was_a_victory() -> None:
+    ended = {"type": "game_ended", "schema": 3, "payload": {"winner": 1, "vp": [9, 15]}}
+    assert event_from_dict(upcast(ended)) == ev.GameEnded(1, (9, 15), "victory")

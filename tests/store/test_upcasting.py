@@ -14,8 +14,8 @@ from events.errors import SchemaTooNew
 from events.store import EventStore
 
 
-def test_the_current_schema_version_is_the_domains_and_is_three() -> None:
-    assert SCHEMA_VERSION == EVENT_SCHEMA == 3
+def test_the_current_schema_version_is_the_domains_and_is_four() -> None:
+    assert SCHEMA_VERSION == EVENT_SCHEMA == 4
 
 
 def test_an_event_at_the_current_schema_is_returned_unchanged() -> None:
