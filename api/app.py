@@ -10,6 +10,7 @@ from flask import Flask
 from api.errors import register_error_handlers
 from api.routes import BLUEPRINTS
 from api.routes.common import EXTENSION
+from events.connection import Timeouts
 from service.bootstrap import build
 from service.waiters import DEFAULT_LIMIT
 from workers.queue import DEFAULT_PREFIX, QUEUE_NAME
@@ -26,6 +27,9 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_KEEPALIVE": 15.0,  # seconds between keep-alives on an idle stream
     "WEBHOOK_ALLOWED_NETWORKS": None,  # private CIDRs hooks may target; None: the env variable
     "WEBHOOK_BACKOFF": None,  # seconds before the first retry (then doubling); None: 10
+    "REDIS_SOCKET_TIMEOUT": None,  # seconds; None: the variable of that name, else 2
+    "REDIS_CONNECT_TIMEOUT": None,  # seconds; None: the variable of that name, else 1
+    "APPEND_SETTLE_TIMEOUT": None,  # seconds; None: the variable of that name, else 30
 }
 
 
@@ -47,8 +51,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         max_waiters=int(app.config["MAX_WAITERS"]),
         webhook_networks=app.config["WEBHOOK_ALLOWED_NETWORKS"],
         webhook_backoff=app.config["WEBHOOK_BACKOFF"],
+        timeouts=_timeouts(app.config),
+        settle_timeout=app.config["APPEND_SETTLE_TIMEOUT"],
     )
     register_error_handlers(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     return app
+
+
+def _timeouts(config: Mapping[str, Any]) -> Timeouts:
+    """The Redis timeouts: the app's settings, else the environment's, else the defaults."""
+    base = Timeouts.from_env()
+    socket, connect = config["REDIS_SOCKET_TIMEOUT"], config["REDIS_CONNECT_TIMEOUT"]
+    return Timeouts(
+        base.socket if socket is None else float(socket),
+        base.connect if connect is None else float(connect),
+    )

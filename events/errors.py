@@ -27,6 +27,15 @@ class DuplicateCommand(StoreError):
         self.response: dict[str, Any] = dict(response)
 
 
+class AppendOutcomeUnknown(StoreError):
+    """Redis did not answer an append, nor, until the settle timeout, whether it applied it."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the game store did not answer; the command may or may not have been applied"
+        )
+
+
 class GameExists(StoreError):
     """A game with this id already has events."""
 

@@ -1,8 +1,13 @@
 """The event store: one Redis Stream per game, appended atomically with optimistic concurrency.
 
+Appends are exactly-once: the script runs once per server-made command id, stored in the first
+event of its batch, and redis-py never retries it; an append whose answer was lost is settled
+from the stream (see :meth:`EventStore._append_exactly_once`).
+
 Keys of a game share the hash tag ``{<game_id>}`` so a Redis Cluster keeps them on one node:
 ``<prefix>:{<game_id>}:events`` (the stream, entry ids ``<version>-1``), ``...:meta`` (a hash),
-``...:snapshot`` (a hash: version, data) and ``...:idem`` (idempotency key -> response JSON).
+``...:snapshot`` (a hash: version, data), ``...:idem`` (idempotency key -> response JSON) and
+``...:fence`` (ids of appends whose answer was lost and that were settled as not applied).
 Global keys: ``<prefix>:games`` (a set of game ids) and ``<prefix>:token:<sha256>``.
 """
 
@@ -12,9 +17,12 @@ import hashlib
 import json
 import math
 import re
+import secrets
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+import redis
 
 from events.connection import RedisClient
 from events.envelope import (
@@ -25,12 +33,21 @@ from events.envelope import (
     utc_timestamp,
     validate_new_event,
 )
-from events.errors import DuplicateCommand, GameExists, StoreError, VersionConflict
+from events.errors import (
+    AppendOutcomeUnknown,
+    DuplicateCommand,
+    GameExists,
+    StoreError,
+    VersionConflict,
+)
 
-# KEYS: events, idem, meta.
-# ARGV: mode, expected version, idempotency key ('' for none), response JSON, number of meta
-# fields, the meta field/value pairs, then four values per event: type, schema, ts, payload.
+# KEYS: events, idem, meta, fence.
+# ARGV: mode, expected version, idempotency key ('' for none), response JSON, command id,
+# number of meta fields, the meta field/value pairs, then four values per event: type, schema,
+# ts, payload. The first event of the batch carries the command id in its 'cmd' field; a
+# command id in the fence set (one whose answer was lost and settled as not applied) is refused.
 _APPEND_LUA = """
+if redis.call('SISMEMBER', KEYS[4], ARGV[5]) == 1 then return {'fenced'} end
 local key = ARGV[3]
 if key ~= '' then
   local stored = redis.call('HGET', KEYS[2], key)
@@ -42,8 +59,8 @@ end
 local expected = tonumber(ARGV[2])
 local actual = redis.call('XLEN', KEYS[1])
 if actual ~= expected then return {'conflict', tostring(actual)} end
-local first = 6
-local n_meta = tonumber(ARGV[5])
+local first = 7
+local n_meta = tonumber(ARGV[6])
 if n_meta > 0 then
   local fields = {}
   for i = first, first + 2 * n_meta - 1 do fields[#fields + 1] = ARGV[i] end
@@ -52,11 +69,34 @@ end
 local version = expected
 for i = first + 2 * n_meta, #ARGV, 4 do
   version = version + 1
-  redis.call('XADD', KEYS[1], string.format('%d-1', version),
-    'type', ARGV[i], 'schema', ARGV[i + 1], 'ts', ARGV[i + 2], 'payload', ARGV[i + 3])
+  local id = string.format('%d-1', version)
+  if version == expected + 1 then
+    redis.call('XADD', KEYS[1], id, 'type', ARGV[i], 'schema', ARGV[i + 1], 'ts', ARGV[i + 2],
+      'payload', ARGV[i + 3], 'cmd', ARGV[5])
+  else
+    redis.call('XADD', KEYS[1], id, 'type', ARGV[i], 'schema', ARGV[i + 1], 'ts', ARGV[i + 2],
+      'payload', ARGV[i + 3])
+  end
 end
 if key ~= '' then redis.call('HSET', KEYS[2], key, ARGV[4]) end
 return {'ok', tostring(version)}
+"""
+
+# KEYS: events, fence. ARGV: command id, expected version, fence TTL (s). Settles an append
+# whose answer was lost: 'applied' if its first event is in the stream, else fences the id so
+# the lost copy can never apply later, and answers 'fenced'. Running it again answers the same.
+_SETTLE_LUA = """
+local id = string.format('%d-1', tonumber(ARGV[2]) + 1)
+local found = redis.call('XRANGE', KEYS[1], id, id)
+if #found == 1 then
+  local fields = found[1][2]
+  for i = 1, #fields - 1, 2 do
+    if fields[i] == 'cmd' and fields[i + 1] == ARGV[1] then return 'applied' end
+  end
+end
+redis.call('SADD', KEYS[2], ARGV[1])
+redis.call('EXPIRE', KEYS[2], tonumber(ARGV[3]))
+return 'fenced'
 """
 
 # KEYS: snapshot, events. ARGV: version, data. Keeps the newest snapshot not beyond the log.
@@ -68,6 +108,11 @@ if current and tonumber(current) > version then return 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'data', ARGV[2])
 return 1
 """
+
+SETTLE_TIMEOUT = 30.0
+"""Seconds an append whose answer was lost keeps asking Redis whether it was applied."""
+FENCE_TTL = 86400
+"""Seconds a lost append's command id stays fenced (far longer than any stall it outlives)."""
 
 _DEFAULT_SOCKET_TIMEOUT = 5.0
 """redis-py 8's socket timeout when a client does not set one (URL clients do not)."""
@@ -89,7 +134,13 @@ def index_entry(created_at: str, order: int, game_id: str) -> str:
 class EventStore:
     """Game event streams, metadata, snapshots, idempotency records and the token index."""
 
-    def __init__(self, redis_client: RedisClient, prefix: str = "smashup") -> None:
+    def __init__(
+        self,
+        redis_client: RedisClient,
+        prefix: str = "smashup",
+        *,
+        settle_timeout: float = SETTLE_TIMEOUT,
+    ) -> None:
         kwargs = redis_client.connection_pool.connection_kwargs
         if kwargs.get("decode_responses"):
             raise ValueError("the event store needs a client with decode_responses=False")
@@ -97,7 +148,11 @@ class EventStore:
             raise ValueError(f"invalid key prefix {prefix!r}")
         self.redis = redis_client
         self.prefix = prefix
-        self._append_script = redis_client.register_script(_APPEND_LUA)
+        self.settle_timeout = settle_timeout
+        self.settled: dict[str, int] = {"applied": 0, "fenced": 0}
+        """How many lost append answers were settled each way (for tests and metrics)."""
+        self._append_sha = hashlib.sha1(_APPEND_LUA.encode()).hexdigest()
+        self._settle_script = redis_client.register_script(_SETTLE_LUA)
         self._snapshot_script = redis_client.register_script(_SNAPSHOT_LUA)
 
     # -- keys ---------------------------------------------------------------------------------
@@ -188,6 +243,7 @@ class EventStore:
             expected_version,
             idempotency_key or "",
             json.dumps(dict(response or {}), separators=(",", ":")),
+            "",  # the command id, chosen per attempt
             len(meta or {}),
         ]
         for field, value in (meta or {}).items():
@@ -208,8 +264,13 @@ class EventStore:
                     "payload": json.loads(encoded),
                 }
             )
-        keys = [self.key(game_id, "events"), self.key(game_id, "idem"), self.key(game_id, "meta")]
-        reply = self._append_script(keys=keys, args=args)
+        keys = [
+            self.key(game_id, "events"),
+            self.key(game_id, "idem"),
+            self.key(game_id, "meta"),
+            self.key(game_id, "fence"),
+        ]
+        reply = self._append_exactly_once(keys, args, expected_version, len(stored))
         status = reply[0].decode()
         if status == "ok":
             return stored
@@ -219,7 +280,68 @@ class EventStore:
             raise GameExists(game_id)
         if status == "conflict":
             raise VersionConflict(expected_version, int(reply[1]))
+        if status == "fenced":  # cannot happen: every attempt has a new id
+            raise StoreError("the append's command id was fenced")
         raise StoreError(f"unexpected answer from the append script: {reply!r}")
+
+    def _append_exactly_once(
+        self, keys: list[str], args: list[str | int], expected_version: int, count: int
+    ) -> Any:
+        """Run the append script once per command id, never retried blindly.
+
+        When its answer is lost (a timeout, a dropped connection), the stream settles whether it
+        was applied: if so the answer is rebuilt, if not its id is fenced (so the lost copy never
+        applies) and the append is sent again under a new id. Raises
+        :class:`AppendOutcomeUnknown` if Redis cannot tell within :attr:`settle_timeout`.
+        """
+        deadline = time.monotonic() + self.settle_timeout
+        while True:
+            command_id = secrets.token_hex(8)
+            args[4] = command_id
+            try:
+                return self._send_once(keys, args)
+            except (redis.ConnectionError, redis.TimeoutError):
+                pass
+            outcome = self._settle(keys[0], keys[3], command_id, expected_version, deadline)
+            self.settled[outcome] += 1
+            if outcome == "applied":
+                return [b"ok", str(expected_version + count).encode()]
+            if time.monotonic() >= deadline:
+                raise redis.ConnectionError("the game store did not answer in time")
+
+    def _send_once(self, keys: list[str], args: list[str | int]) -> Any:
+        """Send the append script on one pooled connection, bypassing redis-py's retries."""
+        pool = self.redis.connection_pool
+        connection = pool.get_connection()  # connecting may be retried: nothing was sent yet
+        try:
+            try:
+                connection.send_command("EVALSHA", self._append_sha, len(keys), *keys, *args)
+                return connection.read_response()
+            except redis.exceptions.NoScriptError:
+                connection.send_command("EVAL", _APPEND_LUA, len(keys), *keys, *args)
+                return connection.read_response()
+        except (redis.ConnectionError, redis.TimeoutError):
+            connection.disconnect()
+            raise
+        finally:
+            pool.release(connection)
+
+    def _settle(
+        self, events_key: str, fence_key: str, command_id: str, expected: int, deadline: float
+    ) -> str:
+        """'applied' or 'fenced' for a lost append, asking until ``deadline``."""
+        pause = 0.05
+        while True:
+            try:
+                answer = self._settle_script(
+                    keys=[events_key, fence_key], args=[command_id, expected, FENCE_TTL]
+                )
+                return str(answer.decode() if isinstance(answer, bytes) else answer)
+            except (redis.ConnectionError, redis.TimeoutError) as error:
+                if time.monotonic() + pause >= deadline:
+                    raise AppendOutcomeUnknown() from error
+            time.sleep(pause)
+            pause = min(pause * 2, 0.5)
 
     def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[Envelope]:
         """Return the events with ``after < version <= until``, upcast to the current schema."""
