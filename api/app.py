@@ -30,6 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "REDIS_SOCKET_TIMEOUT": None,  # seconds; None: the variable of that name, else 2
     "REDIS_CONNECT_TIMEOUT": None,  # seconds; None: the variable of that name, else 1
     "APPEND_SETTLE_TIMEOUT": None,  # seconds; None: the variable of that name, else 30
+    "IDEMPOTENCY_TTL": None,  # seconds a record is kept; None: the variable, else 86400 (a day)
 }
 
 
@@ -53,6 +54,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         webhook_backoff=app.config["WEBHOOK_BACKOFF"],
         timeouts=_timeouts(app.config),
         settle_timeout=app.config["APPEND_SETTLE_TIMEOUT"],
+        idempotency_ttl=app.config["IDEMPOTENCY_TTL"],
     )
     register_error_handlers(app)
     for blueprint in BLUEPRINTS:

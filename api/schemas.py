@@ -251,6 +251,12 @@ class EventsQuery(_WaitQuery):
     limit = fields.Integer(load_default=MAX_EVENTS, validate=validate.Range(min=1, max=MAX_EVENTS))
 
 
+class CommandQuery(Schema):
+    """``?view=true`` of ``POST /v1/games/{id}/commands``: answer the game view too."""
+
+    view = fields.Boolean(load_default=False)
+
+
 class TurnsQuery(_WaitQuery):
     """``?wait=S`` of ``/v1/me/turns``."""
 

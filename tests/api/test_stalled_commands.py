@@ -40,7 +40,7 @@ def server(tmp_path: Path) -> Iterator[RedisServer]:
 def stall_every(store: EventStore, server: RedisServer, nth: int) -> Callable[[], int]:
     """Freeze Redis for :data:`STALL` s before every ``nth`` append is sent (one stall at a
     time); return a function counting the stalls so far."""
-    original = store._send_once
+    original = store.appends.send_once
     lock = threading.Lock()
     state = {"sent": 0, "stalls": 0, "frozen": False}
 
@@ -59,7 +59,7 @@ def stall_every(store: EventStore, server: RedisServer, nth: int) -> Callable[[]
                 threading.Timer(STALL, thaw).start()
         return original(keys, args)
 
-    store._send_once = send  # type: ignore[method-assign]
+    store.appends.send_once = send  # type: ignore[method-assign]
     return lambda: int(state["stalls"])
 
 

@@ -45,7 +45,7 @@ def store(server: RedisServer) -> Iterator[EventStore]:
 def stall_during_sends(store: EventStore, server: RedisServer, which: set[int]) -> list[Any]:
     """Freeze Redis for :data:`STALL` seconds just before the appends numbered ``which`` (from
     1) are sent; return the list the answers Redis gave are collected in."""
-    original = store._send_once
+    original = store.appends.send_once
     sent = [0]
     answers: list[Any] = []
 
@@ -58,7 +58,7 @@ def stall_during_sends(store: EventStore, server: RedisServer, which: set[int]) 
         answers.append(answer)
         return answer
 
-    store._send_once = send  # type: ignore[method-assign]
+    store.appends.send_once = send  # type: ignore[method-assign]
     return answers
 
 
@@ -95,7 +95,7 @@ def test_a_lost_append_settled_as_not_applied_is_fenced_and_can_never_apply_late
     store: EventStore,
 ) -> None:
     store.create("g1", [event("game_created")])
-    original = store._send_once
+    original = store.appends.send_once
     held: list[tuple[list[str], list[str | int]]] = []
 
     def lose_the_first(keys: list[str], args: list[str | int]) -> Any:
@@ -104,7 +104,7 @@ def test_a_lost_append_settled_as_not_applied_is_fenced_and_can_never_apply_late
             raise redis.TimeoutError("lost")
         return original(keys, args)
 
-    store._send_once = lose_the_first  # type: ignore[method-assign]
+    store.appends.send_once = lose_the_first  # type: ignore[method-assign]
     stored = store.append("g1", 1, [event("card_drawn", card="a")])
     late_copy = original(*held[0])  # the lost request reaches Redis after all
 
@@ -141,7 +141,7 @@ def test_redis_py_never_resends_the_append_script_itself(
     store.redis.echo("done")
     watcher.join(10)
 
-    appends = [c for c in seen if c.startswith(f"EVALSHA {store._append_sha}")]
+    appends = [c for c in seen if c.startswith(f"EVALSHA {store.appends.sha}")]
     command_ids = [c.split(" ")[11] for c in appends]
     # Each command id is sent once: the stalled copy is settled, not resent (if Redis ran a
     # settle before it, that id was fenced and the append went again under a new id).
