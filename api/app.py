@@ -29,7 +29,7 @@ DEFAULTS: dict[str, Any] = {
     "WEBHOOK_BACKOFF": None,  # seconds before the first retry (then doubling); None: 10
     "REDIS_SOCKET_TIMEOUT": None,  # seconds; None: the variable of that name, else 2
     "REDIS_CONNECT_TIMEOUT": None,  # seconds; None: the variable of that name, else 1
-    "APPEND_SETTLE_TIMEOUT": None,  # seconds; None: the variable of that name, else 30
+    "APPEND_SETTLE_TIMEOUT": None,  # seconds; None: the variable of that name, else 10
     "IDEMPOTENCY_TTL": None,  # seconds a record is kept; None: the variable, else 86400 (a day)
 }
 

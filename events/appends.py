@@ -18,6 +18,14 @@ FENCE_TTL = 86400
 """Seconds a lost append's command id stays fenced (far longer than any stall it outlives)."""
 
 
+class NotSent(Exception):
+    """No connection to send the append on: it certainly did not reach Redis."""
+
+    def __init__(self, error: redis.RedisError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 class ExactlyOnce:
     """Runs the append script of :mod:`events.scripts` exactly once per command."""
 
@@ -43,6 +51,8 @@ class ExactlyOnce:
             args[4] = command_id
             try:
                 return self.send_once(keys, args)
+            except NotSent as unsent:  # Redis cannot be reached: nothing to settle
+                raise unsent.error from None
             except (redis.ConnectionError, redis.TimeoutError):
                 pass
             outcome = self._settle(keys[0], keys[3], command_id, expected_version, deadline)
@@ -55,7 +65,10 @@ class ExactlyOnce:
     def send_once(self, keys: list[str], args: list[str | int]) -> Any:
         """Send the append script on one pooled connection, bypassing redis-py's retries."""
         pool = self.redis.connection_pool
-        connection = pool.get_connection()  # connecting may be retried: nothing was sent yet
+        try:
+            connection = pool.get_connection()  # connecting may be retried: nothing sent yet
+        except (redis.ConnectionError, redis.TimeoutError) as error:
+            raise NotSent(error) from error
         try:
             try:
                 connection.send_command("EVALSHA", self.sha, len(keys), *keys, *args)

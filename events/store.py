@@ -43,7 +43,7 @@ from events.errors import (
 )
 from events.index import GameIndex
 
-SETTLE_TIMEOUT = 30.0
+SETTLE_TIMEOUT = 10.0
 """Seconds an append whose answer was lost keeps asking Redis whether it was applied."""
 IDEMPOTENCY_TTL = 86400
 """Seconds an idempotency record is kept (``IDEMPOTENCY_TTL``)."""

@@ -7,6 +7,7 @@ an append is on its way, as a stalled or overloaded Redis would.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -149,3 +150,17 @@ def test_redis_py_never_resends_the_append_script_itself(
     assert sum(store.settled.values()) == 1
     assert len(answers) == store.settled["fenced"]
     assert [e["payload"] for e in store.read("g1")[1:]] == [{"card": "a"}]
+
+
+def test_an_append_to_a_redis_that_is_gone_fails_at_once_without_settling(
+    store: EventStore, server: RedisServer
+) -> None:
+    store.create("g1", [event("game_created")])
+    server.stop()
+    started = time.monotonic()
+
+    with pytest.raises(redis.ConnectionError):
+        store.append("g1", 1, [event("card_drawn", card="a")])
+
+    assert time.monotonic() - started < store.appends.settle_timeout / 2
+    assert store.settled == {"applied": 0, "fenced": 0}
