@@ -39,6 +39,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import psutil
+
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [
     {"name": "A", "factions": ["aliens", "dinosaurs"]},
@@ -194,11 +196,34 @@ def percentile(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(make: Callable[[int], Any], seconds: float) -> dict[str, float]:
-    """Throughput at 16 clients, p50/p99 at 1 and 16 clients."""
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU seconds used so far by these processes and their children."""
+    total = 0.0
+    for pid in pids:
+        process = psutil.Process(pid)
+        for each in [process, *process.children(recursive=True)]:
+            times = each.cpu_times()
+            total += times.user + times.system
+    return total
+
+
+def measure(
+    make: Callable[[int], Any], seconds: float, server: int, redis_pid: int
+) -> dict[str, float]:
+    """Throughput at 16 clients, p50/p99 at 1 and 16 clients, and the CPU ms per request of
+    the server, Redis and the clients at 16 clients."""
     _, alone = run([make(0)], seconds)
-    rate, many = run([make(i) for i in range(16)], seconds)
+    clients = [make(i) for i in range(16)]
+    before = [cpu_seconds([server]), cpu_seconds([redis_pid]), cpu_seconds([os.getpid()])]
+    rate, many = run(clients, seconds)
+    after = [cpu_seconds([server]), cpu_seconds([redis_pid]), cpu_seconds([os.getpid()])]
+    # the run includes a 1 s warm-up whose requests are not counted: scale by its share
+    requests = len(many) * (seconds + 1) / seconds
+    cpu = [1000 * (a - b) / requests for a, b in zip(after, before, strict=True)]
     return {
+        "cpu_server": cpu[0],
+        "cpu_redis": cpu[1],
+        "cpu_client": cpu[2],
         "rate16": rate,
         "p50_1": percentile(alone, 0.5),
         "p99_1": percentile(alone, 0.99),
@@ -222,6 +247,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         client = connect("", Path(directory) / "redis")
         url = redis_url_for(client)
+        redis_pid = int(client.info("server")["process_id"])
         Path(directory, "bare_app.py").write_text(BARE_APP)
         Path(directory, "project_app.py").write_text(
             "from api import create_app\napp = create_app()\n"
@@ -238,11 +264,11 @@ def main() -> None:
         try:
             for round_ in range(args.rounds):
                 sides = [
-                    (bares, lambda i: Bare(bare_port, i)),
-                    (projects, lambda _i: Player(project_port)),
+                    (bares, lambda i: Bare(bare_port, i), servers[1].pid),
+                    (projects, lambda _i: Player(project_port), servers[0].pid),
                 ]
-                for results, make in sides if round_ % 2 == 0 else sides[::-1]:
-                    results.append(measure(make, args.seconds))
+                for results, make, pid in sides if round_ % 2 == 0 else sides[::-1]:
+                    results.append(measure(make, args.seconds, pid, redis_pid))
             bare = {k: statistics.median(r[k] for r in bares) for k in bares[0]}
             project = {k: statistics.median(r[k] for r in projects) for k in projects[0]}
         finally:
@@ -262,6 +288,9 @@ def main() -> None:
         ("p99 ms at 1 client", "p99_1", "{:10.1f}"),
         ("p50 ms at 16 clients", "p50_16", "{:10.1f}"),
         ("p99 ms at 16 clients", "p99_16", "{:10.1f}"),
+        ("CPU ms/request: server", "cpu_server", "{:10.2f}"),
+        ("CPU ms/request: Redis", "cpu_redis", "{:10.2f}"),
+        ("CPU ms/request: clients", "cpu_client", "{:10.2f}"),
     ]
     for label, key, form in rows:
         ratio = project[key] / bare[key] if bare[key] else float("nan")
