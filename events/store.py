@@ -6,8 +6,10 @@ from the stream (see :mod:`events.appends`).
 
 Keys of a game share the hash tag ``{<game_id>}`` so a Redis Cluster keeps them on one node:
 ``<prefix>:{<game_id>}:events`` (the stream, entry ids ``<version>-1``), ``...:meta`` (a hash),
-``...:snapshot`` (a hash: version, data), ``...:idem`` (idempotency key -> response JSON) and
-``...:fence`` (ids of appends whose answer was lost and that were settled as not applied).
+``...:snapshot`` (a hash: version, data), ``...:idem:<seat>:<key>`` (an idempotency record, a
+small JSON string that expires; ``...:idem``, a hash of records, is only read, for records made
+before they expired) and ``...:fence`` (ids of appends whose answer was lost and that were
+settled as not applied).
 Global keys: ``<prefix>:games`` (a set of game ids) and ``<prefix>:token:<sha256>``.
 """
 

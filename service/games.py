@@ -186,6 +186,7 @@ class Games:
     ) -> GameState:
         """``base`` with ``envelopes`` applied, remembered (and snapshotted when long)."""
         if not envelopes and base is not None:
+            self._remember(base)
             return base
         state = replay((event_from_dict(e) for e in envelopes), base)
         self._remember(state)
