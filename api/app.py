@@ -11,6 +11,7 @@ from api.errors import register_error_handlers
 from api.limits import install as install_limits
 from api.routes import BLUEPRINTS
 from api.routes.common import EXTENSION
+from events.connection import Timeouts
 from service.bootstrap import build
 from service.waiters import DEFAULT_LIMIT
 from workers.queue import DEFAULT_PREFIX, QUEUE_NAME
@@ -30,6 +31,10 @@ DEFAULTS: dict[str, Any] = {
     "RATE_LIMIT": None,  # (requests, seconds) per client, e.g. (1200, 60); None: no limit
     "GAME_QUOTA": None,  # active games one client may have created; None: no quota
     "GAME_TTL": None,  # seconds an idle active game lives (smashup serve sweeps); None: forever
+    "REDIS_SOCKET_TIMEOUT": None,  # seconds; None: the variable of that name, else 2
+    "REDIS_CONNECT_TIMEOUT": None,  # seconds; None: the variable of that name, else 1
+    "APPEND_SETTLE_TIMEOUT": None,  # seconds; None: the variable of that name, else 10
+    "IDEMPOTENCY_TTL": None,  # seconds a record is kept; None: the variable, else 86400 (a day)
 }
 
 
@@ -51,9 +56,22 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         max_waiters=int(app.config["MAX_WAITERS"]),
         webhook_networks=app.config["WEBHOOK_ALLOWED_NETWORKS"],
         webhook_backoff=app.config["WEBHOOK_BACKOFF"],
+        timeouts=_timeouts(app.config),
+        settle_timeout=app.config["APPEND_SETTLE_TIMEOUT"],
+        idempotency_ttl=app.config["IDEMPOTENCY_TTL"],
     )
     register_error_handlers(app)
     install_limits(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     return app
+
+
+def _timeouts(config: Mapping[str, Any]) -> Timeouts:
+    """The Redis timeouts: the app's settings, else the environment's, else the defaults."""
+    base = Timeouts.from_env()
+    socket, connect = config["REDIS_SOCKET_TIMEOUT"], config["REDIS_CONNECT_TIMEOUT"]
+    return Timeouts(
+        base.socket if socket is None else float(socket),
+        base.connect if connect is None else float(connect),
+    )

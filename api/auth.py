@@ -5,6 +5,8 @@ An account token acts for the account's seat in every game that seats it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import request
 
 from api.errors import ApiError
@@ -31,6 +33,20 @@ def _bearer() -> str | None:
     return token
 
 
+Lookup = Callable[[str], "tuple[str, int] | None"]
+"""Finds the ``(game_id, seat)`` of a seat token (default: ``Games.authenticate``)."""
+
+
+def token_or_none() -> str | None:
+    """The bearer token if the Authorization header is well formed, else None (no refusal)."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    token = token.strip()
+    return token if scheme.lower() == "bearer" and token and " " not in token else None
+
+
 def account(games: Games) -> str | None:
     """The account id of the caller's token if it is an account token (else None)."""
     token = _bearer()
@@ -40,12 +56,12 @@ def account(games: Games) -> str | None:
     return social.accounts.authenticate(token)
 
 
-def identity(games: Games) -> tuple[str, int] | None:
+def identity(games: Games, lookup: Lookup | None = None) -> tuple[str, int] | None:
     """The ``(game_id, seat)`` of the caller's token; None without a token; 401 if unknown."""
     token = _bearer()
     if token is None:
         return None
-    found = games.authenticate(token) if len(token) <= 256 else None
+    found = (lookup or games.authenticate)(token) if len(token) <= 256 else None
     if found is None and account(games) is not None:
         raise ApiError(403, "forbidden", "this account token acts only inside a game")
     if found is None:
@@ -58,7 +74,7 @@ def identity(games: Games) -> tuple[str, int] | None:
     return found
 
 
-def viewer(games: Games, game_id: str) -> int | None:
+def viewer(games: Games, game_id: str, lookup: Lookup | None = None) -> int | None:
     """The caller's seat in ``game_id``, or None for a spectator; 403 for another game's token."""
     player = account(games)
     social = social_of(games)
@@ -67,7 +83,7 @@ def viewer(games: Games, game_id: str) -> int | None:
         if seat_of is None:
             raise ApiError(403, "forbidden", "this account has no seat in this game")
         return seat_of
-    found = identity(games)
+    found = identity(games, lookup)
     if found is None:
         return None
     if found[0] != game_id:
@@ -75,9 +91,9 @@ def viewer(games: Games, game_id: str) -> int | None:
     return found[1]
 
 
-def seat(games: Games, game_id: str) -> int:
+def seat(games: Games, game_id: str, lookup: Lookup | None = None) -> int:
     """The caller's seat in ``game_id``; 401 without a token."""
-    found = viewer(games, game_id)
+    found = viewer(games, game_id, lookup)
     if found is None:
         raise ApiError(
             401,

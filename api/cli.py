@@ -239,7 +239,10 @@ def _unregister_worker(client: Any, name: str, pids: set[int]) -> None:
     worker's scheduler takes it at once instead of minutes later."""
     from rq import Worker
 
-    found = Worker.find_by_key(Worker.redis_worker_namespace_prefix + name, connection=client)
+    from events.connection import separate
+
+    key = Worker.redis_worker_namespace_prefix + name
+    found = Worker.find_by_key(key, connection=separate(client))  # rq changes its settings
     if found is not None:
         found.register_death()  # type: ignore[no-untyped-call]
     for lock in client.scan_iter(match="rq:scheduler-lock:*"):

@@ -23,7 +23,7 @@ from domain import (
     RuleViolation,
     UnknownCard,
 )
-from events.errors import StoreError
+from events.errors import AppendOutcomeUnknown, StoreError
 from service.accounts import AccountNotFound, AccountSeatedTwice
 from service.challenges import ChallengeForbidden, ChallengeNotFound, ChallengeNotPending
 from service.limits import RateLimited, TooManyGames
@@ -202,6 +202,16 @@ def _store_error(error: StoreError) -> Response:
     return problem(503, "service_unavailable", "the game store refused the operation")
 
 
+def _outcome_unknown(error: AppendOutcomeUnknown) -> Response:
+    log.error("event store error: %s", error)
+    return problem(
+        503,
+        "service_unavailable",
+        "the game store did not answer: this command may have been applied; read the game, or"
+        " send it again with the same Idempotency-Key",
+    )
+
+
 def _unexpected(error: Exception) -> Response:
     log.exception("unexpected error on %s %s", request.method, request.path, exc_info=error)
     return problem(500, "internal_error", "an unexpected error occurred; it has been logged")
@@ -216,4 +226,5 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(redis.RedisError, _redis_error)
     app.register_error_handler(StoreError, _store_error)
+    app.register_error_handler(AppendOutcomeUnknown, _outcome_unknown)
     app.register_error_handler(Exception, _unexpected)

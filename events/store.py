@@ -1,8 +1,15 @@
 """The event store: one Redis Stream per game, appended atomically with optimistic concurrency.
 
+Appends are exactly-once: the script runs once per server-made command id, stored in the first
+event of its batch, and redis-py never retries it; an append whose answer was lost is settled
+from the stream (see :mod:`events.appends`).
+
 Keys of a game share the hash tag ``{<game_id>}`` so a Redis Cluster keeps them on one node:
 ``<prefix>:{<game_id>}:events`` (the stream, entry ids ``<version>-1``), ``...:meta`` (a hash),
-``...:snapshot`` (a hash: version, data) and ``...:idem`` (idempotency key -> response JSON).
+``...:snapshot`` (a hash: version, data), ``...:idem:<seat>:<key>`` (an idempotency record, a
+small JSON string that expires; ``...:idem``, a hash of records, is only read, for records made
+before they expired) and ``...:fence`` (ids of appends whose answer was lost and that were
+settled as not applied).
 Global keys: ``<prefix>:games`` (a set of game ids) and ``<prefix>:token:<sha256>``.
 """
 
@@ -14,8 +21,13 @@ import math
 import re
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+import redis
+
+from events import scripts
+from events.appends import ExactlyOnce
 from events.connection import RedisClient
 from events.envelope import (
     Envelope,
@@ -25,49 +37,18 @@ from events.envelope import (
     utc_timestamp,
     validate_new_event,
 )
-from events.errors import DuplicateCommand, GameExists, StoreError, VersionConflict
+from events.errors import (
+    DuplicateCommand,
+    GameExists,
+    StoreError,
+    VersionConflict,
+)
+from events.index import GameIndex
 
-# KEYS: events, idem, meta.
-# ARGV: mode, expected version, idempotency key ('' for none), response JSON, number of meta
-# fields, the meta field/value pairs, then four values per event: type, schema, ts, payload.
-_APPEND_LUA = """
-local key = ARGV[3]
-if key ~= '' then
-  local stored = redis.call('HGET', KEYS[2], key)
-  if stored then return {'dup', stored} end
-end
-if ARGV[1] == 'create' and redis.call('EXISTS', KEYS[1]) == 1 then
-  return {'exists'}
-end
-local expected = tonumber(ARGV[2])
-local actual = redis.call('XLEN', KEYS[1])
-if actual ~= expected then return {'conflict', tostring(actual)} end
-local first = 6
-local n_meta = tonumber(ARGV[5])
-if n_meta > 0 then
-  local fields = {}
-  for i = first, first + 2 * n_meta - 1 do fields[#fields + 1] = ARGV[i] end
-  redis.call('HSET', KEYS[3], unpack(fields))
-end
-local version = expected
-for i = first + 2 * n_meta, #ARGV, 4 do
-  version = version + 1
-  redis.call('XADD', KEYS[1], string.format('%d-1', version),
-    'type', ARGV[i], 'schema', ARGV[i + 1], 'ts', ARGV[i + 2], 'payload', ARGV[i + 3])
-end
-if key ~= '' then redis.call('HSET', KEYS[2], key, ARGV[4]) end
-return {'ok', tostring(version)}
-"""
-
-# KEYS: snapshot, events. ARGV: version, data. Keeps the newest snapshot not beyond the log.
-_SNAPSHOT_LUA = """
-local version = tonumber(ARGV[1])
-if redis.call('XLEN', KEYS[2]) < version then return 0 end
-local current = redis.call('HGET', KEYS[1], 'version')
-if current and tonumber(current) > version then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'data', ARGV[2])
-return 1
-"""
+SETTLE_TIMEOUT = 10.0
+"""Seconds an append whose answer was lost keeps asking Redis whether it was applied."""
+IDEMPOTENCY_TTL = 86400
+"""Seconds an idempotency record is kept (``IDEMPOTENCY_TTL``)."""
 
 _DEFAULT_SOCKET_TIMEOUT = 5.0
 """redis-py 8's socket timeout when a client does not set one (URL clients do not)."""
@@ -80,16 +61,35 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def index_entry(created_at: str, order: int, game_id: str) -> str:
-    """A game's entry in the index of games by creation time: entries sort by time, then by
-    ``order`` (a counter, so games made in the same millisecond keep their order)."""
-    return f"{created_at} {order:012d} {game_id}"
+@dataclass(frozen=True)
+class Loaded:
+    """A game as :meth:`EventStore.load` found it (``version`` 0: there is no such game)."""
+
+    version: int
+    after: int
+    """The version ``entries`` follow: the caller's cached state's, the snapshot's, or 0."""
+    snapshot: str | None
+    """The snapshot's data when the entries follow it."""
+    entries: list[Envelope]
+    hooks: int
+    """How many seat webhooks the game has."""
+    token: tuple[str, int] | None
+    """The ``(game_id, seat)`` of the token asked about, if it is known."""
+    accounts: str | None
+    """The game's ``accounts`` metadata ('' if it has none)."""
 
 
-class EventStore:
+class EventStore(GameIndex):
     """Game event streams, metadata, snapshots, idempotency records and the token index."""
 
-    def __init__(self, redis_client: RedisClient, prefix: str = "smashup") -> None:
+    def __init__(
+        self,
+        redis_client: RedisClient,
+        prefix: str = "smashup",
+        *,
+        settle_timeout: float = SETTLE_TIMEOUT,
+        idempotency_ttl: int = IDEMPOTENCY_TTL,
+    ) -> None:
         kwargs = redis_client.connection_pool.connection_kwargs
         if kwargs.get("decode_responses"):
             raise ValueError("the event store needs a client with decode_responses=False")
@@ -97,8 +97,29 @@ class EventStore:
             raise ValueError(f"invalid key prefix {prefix!r}")
         self.redis = redis_client
         self.prefix = prefix
-        self._append_script = redis_client.register_script(_APPEND_LUA)
-        self._snapshot_script = redis_client.register_script(_SNAPSHOT_LUA)
+        self.appends = ExactlyOnce(redis_client, settle_timeout)
+        self.idempotency_ttl = idempotency_ttl
+        self._load_sha = hashlib.sha1(scripts.LOAD.encode()).hexdigest()
+        self._record_script = redis_client.register_script(scripts.RECORD)
+        self._snapshot_script = redis_client.register_script(scripts.SNAPSHOT)
+
+    def load_scripts(self) -> None:
+        """Load every script into Redis now (one round trip), so that no command pays for it."""
+        pipe = self.redis.pipeline(transaction=False)
+        for text in (
+            scripts.APPEND,
+            scripts.LOAD,
+            scripts.SETTLE,
+            scripts.RECORD,
+            scripts.SNAPSHOT,
+        ):
+            pipe.script_load(text)
+        pipe.execute()
+
+    @property
+    def settled(self) -> dict[str, int]:
+        """How many appends whose answer was lost were settled as applied, as fenced."""
+        return self.appends.settled
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -108,11 +129,9 @@ class EventStore:
             raise ValueError(f"invalid game id {game_id!r}")
         return f"{self.prefix}:{{{game_id}}}:{part}"
 
-    def _games_key(self) -> str:
-        return f"{self.prefix}:games"
-
-    def _index_key(self) -> str:
-        return f"{self.prefix}:games:by_created"
+    def _record_key(self, game_id: str, idempotency_key: str) -> str:
+        """The key of one idempotency record (an expiring string)."""
+        return f"{self.key(game_id, 'idem')}:{idempotency_key}"
 
     def _token_key(self, token_hash: str) -> str:
         if not _TOKEN_HASH.match(token_hash):
@@ -130,11 +149,15 @@ class EventStore:
         idempotency_key: str | None = None,
         response: Mapping[str, Any] | None = None,
         meta: Mapping[str, str] | None = None,
+        snapshot: str | None = None,
     ) -> list[Envelope]:
         """Append events atomically if the game is at ``expected_version``; return them.
 
-        Raises :class:`VersionConflict` if it is not, and :class:`DuplicateCommand` (holding
-        the first response) if ``idempotency_key`` was already used; nothing is written then.
+        With ``idempotency_key``, ``response`` is recorded under it (expiring after
+        :attr:`idempotency_ttl` seconds); ``snapshot`` is saved as the state after the events.
+        Raises :class:`VersionConflict` if the game is not there, and
+        :class:`DuplicateCommand` (holding the first response and the events it appended) if
+        ``idempotency_key`` was already used; nothing is written then.
         """
         return self._write(
             "append",
@@ -144,6 +167,7 @@ class EventStore:
             idempotency_key=idempotency_key,
             response=response,
             meta=meta,
+            snapshot=snapshot,
         )
 
     def create(
@@ -160,11 +184,6 @@ class EventStore:
         self._index(game_id, (meta or {}).get("created_at", ""))
         return stored
 
-    def _index(self, game_id: str, created_at: str, order: int | None = None) -> None:
-        if order is None:
-            order = int(self.redis.incr(self._index_key() + ":seq"))
-        self.redis.zadd(self._index_key(), {index_entry(created_at, order, game_id): 0})
-
     def _write(
         self,
         mode: str,
@@ -175,6 +194,7 @@ class EventStore:
         idempotency_key: str | None = None,
         response: Mapping[str, Any] | None = None,
         meta: Mapping[str, str] | None = None,
+        snapshot: str | None = None,
     ) -> list[Envelope]:
         """Run the append script and turn its answer into envelopes or an error."""
         if isinstance(expected_version, bool) or expected_version < 0:
@@ -188,6 +208,9 @@ class EventStore:
             expected_version,
             idempotency_key or "",
             json.dumps(dict(response or {}), separators=(",", ":")),
+            "",  # the command id, chosen per attempt
+            self.idempotency_ttl,
+            snapshot or "",
             len(meta or {}),
         ]
         for field, value in (meta or {}).items():
@@ -208,18 +231,69 @@ class EventStore:
                     "payload": json.loads(encoded),
                 }
             )
-        keys = [self.key(game_id, "events"), self.key(game_id, "idem"), self.key(game_id, "meta")]
-        reply = self._append_script(keys=keys, args=args)
+        keys = [
+            self.key(game_id, "events"),
+            self.key(game_id, "idem"),
+            self.key(game_id, "meta"),
+            self.key(game_id, "fence"),
+            self._record_key(game_id, idempotency_key or ""),
+            self.key(game_id, "snapshot"),
+        ]
+        reply = self.appends.run(keys, args, expected_version, len(stored))
         status = reply[0].decode()
         if status == "ok":
             return stored
         if status == "dup":
-            raise DuplicateCommand(json.loads(reply[1]))
+            raise DuplicateCommand(json.loads(reply[1]), _decode_entries(reply[2]))
         if status == "exists":
             raise GameExists(game_id)
         if status == "conflict":
             raise VersionConflict(expected_version, int(reply[1]))
+        if status == "fenced":  # cannot happen: every attempt has a new id
+            raise StoreError("the append's command id was fenced")
         raise StoreError(f"unexpected answer from the append script: {reply!r}")
+
+    def load(self, game_id: str, cached_version: int = 0, token_hash: str | None = None) -> Loaded:
+        """What a command needs, in one round trip: the game's version, its events after the
+        caller's cached state (at ``cached_version``; 0: none) or after its snapshot, how many
+        seat webhooks it has, its ``accounts`` metadata and, with ``token_hash``, the seat that
+        token belongs to."""
+        keys = [
+            self.key(game_id, "events"),
+            self.key(game_id, "snapshot"),
+            self.key(game_id, "webhooks"),
+            self.key(game_id, "meta"),
+        ]
+        for attempt in range(2):
+            pipe = self.redis.pipeline(transaction=False)
+            if token_hash is not None:
+                pipe.get(self._token_key(token_hash))
+            pipe.evalsha(self._load_sha, len(keys), *keys, max(cached_version, 0))
+            replies = pipe.execute(raise_on_error=False)
+            if attempt == 0 and isinstance(replies[-1], redis.exceptions.NoScriptError):
+                self.redis.script_load(scripts.LOAD)  # type: ignore[no-untyped-call]  # a restarted or flushed Redis
+                continue
+            for reply in replies:
+                if isinstance(reply, Exception):
+                    raise reply
+            break
+        token = None
+        if token_hash is not None and replies[0] is not None:
+            record = json.loads(replies[0])
+            token = str(record["game"]), int(record["seat"])
+        found = replies[-1]
+        if int(found[0]) == 0:
+            return Loaded(0, 0, None, [], 0, token, None)
+        snapshot = found[4].decode() if found[3] else None
+        return Loaded(
+            int(found[0]),
+            int(found[2]),
+            snapshot,
+            _decode_entries(found[5]),
+            int(found[1]),
+            token,
+            found[6].decode(),
+        )
 
     def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[Envelope]:
         """Return the events with ``after < version <= until``, upcast to the current schema."""
@@ -276,41 +350,6 @@ class EventStore:
         """Tell whether a game has any events."""
         return bool(self.redis.exists(self.key(game_id, "events")))
 
-    def list_games(self) -> list[str]:
-        """Return the ids of every game created through this store, sorted."""
-        return sorted(member.decode() for member in self.redis.smembers(self._games_key()))
-
-    def games_before(self, entry: str | None, count: int) -> list[str]:
-        """Up to ``count`` index entries (``created_at order game_id``), newest first, older than
-        ``entry`` (from the newest when None). Games created before the index are added."""
-        key = self._index_key()
-        if self.redis.zcard(key) < self.redis.scard(self._games_key()):
-            self._backfill_index()
-        high = "+" if entry is None else "(" + entry
-        raw = self.redis.zrevrangebylex(key, high, "-", start=0, num=count)
-        return [member.decode() for member in raw]
-
-    def _backfill_index(self) -> None:
-        for game_id in self.list_games():
-            created = self.redis.hget(self.key(game_id, "meta"), "created_at")
-            self._index(game_id, created.decode() if created else "", 0)
-
-    def summaries(self, game_ids: Sequence[str], fields: Sequence[str]) -> list[dict[str, Any]]:
-        """For each game: the metadata ``fields`` it has, and its ``version``."""
-        pipe = self.redis.pipeline(transaction=False)
-        for game_id in game_ids:
-            pipe.hmget(self.key(game_id, "meta"), list(fields))
-            pipe.xlen(self.key(game_id, "events"))
-        replies = pipe.execute()
-        found = []
-        for values, version in zip(replies[0::2], replies[1::2], strict=True):
-            row: dict[str, Any] = {
-                f: v.decode() for f, v in zip(fields, values, strict=True) if v is not None
-            }
-            row["version"] = int(version)
-            found.append(row)
-        return found
-
     # -- metadata and idempotency -------------------------------------------------------------
 
     def meta(self, game_id: str) -> dict[str, str]:
@@ -328,11 +367,24 @@ class EventStore:
 
     def idempotent_response(self, game_id: str, key: str) -> dict[str, Any] | None:
         """Return the response recorded for an idempotency key, or None."""
-        raw = self.redis.hget(self.key(game_id, "idem"), key)
-        if raw is None:
+        found = self.idempotent_record(game_id, key)
+        return None if found is None else found[0]
+
+    def idempotent_record(
+        self, game_id: str, key: str
+    ) -> tuple[dict[str, Any], list[Envelope]] | None:
+        """The record of an idempotency key and the events its command appended (from its
+        ``first`` to its ``version``), in one round trip; None for an unknown key."""
+        keys = [
+            self._record_key(game_id, key),
+            self.key(game_id, "idem"),
+            self.key(game_id, "events"),
+        ]
+        reply = self._record_script(keys=keys, args=[key])
+        if not reply:
             return None
-        response: dict[str, Any] = json.loads(raw)
-        return response
+        record: dict[str, Any] = json.loads(reply[0])
+        return record, _decode_entries(reply[1])
 
     # -- snapshots ----------------------------------------------------------------------------
 
@@ -374,3 +426,11 @@ class EventStore:
             return None
         record = json.loads(raw)
         return str(record["game"]), int(record["seat"])
+
+
+def _decode_entries(entries: Any) -> list[Envelope]:
+    """Stream entries answered by a script (``[id, [field, value, ...]]``) as upcast envelopes."""
+    return [
+        upcast(decode_entry(entry_id, dict(zip(fields[0::2], fields[1::2], strict=True))))
+        for entry_id, fields in entries
+    ]

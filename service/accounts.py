@@ -160,7 +160,9 @@ class Accounts:
         known = self._seats.get(game_id)
         if known is not None:
             return known
-        raw = self.store.meta(game_id).get("accounts")
+        raw = self.games.accounts_seen.get(game_id)
+        if raw is None:
+            raw = self.store.meta(game_id).get("accounts")
         owners: tuple[str | None, ...] = tuple(json.loads(raw)) if raw else ()
         self._seats[game_id] = owners
         while len(self._seats) > self._cache_size:

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Sequence
 from typing import Any
 
-from events.connection import connect
-from events.store import EventStore
+import redis
+
+from events.connection import Timeouts, connect
+from events.store import IDEMPOTENCY_TTL, SETTLE_TIMEOUT, EventStore
 from service.games import Games
 from service.social import attach
 from service.waiters import DEFAULT_LIMIT, Waiters
 from service.webhooks import BACKOFF, networks
 from workers.queue import DEFAULT_PREFIX, QUEUE_NAME, BotQueue
 from workers.webhooks import WebhookQueue, send
+
+log = logging.getLogger(__name__)
 
 
 def build(
@@ -27,16 +32,37 @@ def build(
     max_waiters: int = DEFAULT_LIMIT,
     webhook_networks: Sequence[str] | None = None,
     webhook_backoff: float | None = None,
+    timeouts: Timeouts | None = None,
+    settle_timeout: float | None = None,
+    idempotency_ttl: int | None = None,
 ) -> Games:
     """The games service on ``client`` (else ``redis_url``, else ``REDIS_URL``, else an embedded
     Redis in ``data_dir``), its events under ``prefix``, its bot jobs on rq queue ``queue_name``
     (run in the calling thread when ``rq_async`` is False), serving at most ``max_waiters``
     waiting requests at once. Webhooks may target the private ``webhook_networks`` (CIDRs; None:
     the comma-separated ``WEBHOOK_ALLOWED_NETWORKS`` variable) and retry after
-    ``webhook_backoff`` seconds, doubling (None: :data:`service.webhooks.BACKOFF`)."""
-    connection = client if client is not None else connect(redis_url, data_dir)
+    ``webhook_backoff`` seconds, doubling (None: :data:`service.webhooks.BACKOFF`). Redis
+    requests wait at most ``timeouts`` (None: ``REDIS_SOCKET_TIMEOUT``/``REDIS_CONNECT_TIMEOUT``
+    or the defaults); an append whose answer was lost is settled for at most ``settle_timeout``
+    seconds (None: ``APPEND_SETTLE_TIMEOUT`` or :data:`events.store.SETTLE_TIMEOUT`), and
+    idempotency records expire after ``idempotency_ttl`` seconds (None: ``IDEMPOTENCY_TTL`` or
+    :data:`events.store.IDEMPOTENCY_TTL`)."""
+    connection = client if client is not None else connect(redis_url, data_dir, timeouts)
     bots = BotQueue(connection, prefix=prefix, is_async=rq_async, name=queue_name)
-    games = Games(EventStore(connection, prefix=prefix), bots, waiters=Waiters(max_waiters))
+    if settle_timeout is None:
+        settle_timeout = float(os.environ.get("APPEND_SETTLE_TIMEOUT") or SETTLE_TIMEOUT)
+    if idempotency_ttl is None:
+        idempotency_ttl = int(os.environ.get("IDEMPOTENCY_TTL") or IDEMPOTENCY_TTL)
+    if idempotency_ttl < 1:
+        raise ValueError(f"IDEMPOTENCY_TTL must be at least 1 second, not {idempotency_ttl}")
+    store = EventStore(
+        connection, prefix=prefix, settle_timeout=settle_timeout, idempotency_ttl=idempotency_ttl
+    )
+    try:
+        store.load_scripts()
+    except redis.RedisError:
+        log.warning("could not load the scripts into Redis yet; they load on first use")
+    games = Games(store, bots, waiters=Waiters(max_waiters))
     bots.games = games
     if webhook_networks is None:
         webhook_networks = os.environ.get("WEBHOOK_ALLOWED_NETWORKS", "").split(",")

@@ -35,7 +35,6 @@ from domain import (
     start_game,
     state_from_json,
     state_to_json,
-    view,
 )
 from domain.view import awaiting
 from events.envelope import Envelope, utc_timestamp
@@ -83,6 +82,9 @@ class Games:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, GameState] = OrderedDict()
         self._lock = threading.Lock()
+        self._hooks: dict[str, tuple[int, int]] = {}
+        self.accounts_seen: dict[str, str] = {}
+        """The ``accounts`` metadata of recently loaded games ('' for none); it never changes."""
         self.listeners: list[AppendListener] = []
         """Called after every append (and creation) with the game id, old version and state."""
 
@@ -146,33 +148,63 @@ class Games:
             raise GameNotFound(f"there is no game {game_id!r}")
 
     def load(self, game_id: str) -> GameState:
-        """The current state of a game: cache or snapshot, plus the events after it."""
-        version = self.store.version(game_id)
-        if version == 0:
-            raise GameNotFound(f"there is no game {game_id!r}")
+        """The current state of a game: cache or snapshot, plus the events after it (one Redis
+        round trip)."""
+        return self.open(game_id)[0]
+
+    def open(
+        self, game_id: str, token: str | None = None
+    ) -> tuple[GameState, tuple[str, int] | None]:
+        """The current state of a game and, with ``token``, the ``(game_id, seat)`` that seat
+        token belongs to (None if it is unknown), in one Redis round trip."""
         with self._lock:
             cached = self._cache.get(game_id)
-        if cached is not None and cached.version == version:
-            return cached
-        base = cached if cached is not None and cached.version < version else None
-        snapshot = self._snapshot(game_id, version)
-        if snapshot is not None and (base is None or snapshot.version > base.version):
-            base = snapshot
-        after = base.version if base is not None else 0
-        envelopes = self.store.read(game_id, after=after)
+        token_hash = None if token is None or len(token) > 256 else hash_token(token)
+        loaded = self.store.load(game_id, 0 if cached is None else cached.version, token_hash)
+        if loaded.version == 0:
+            raise GameNotFound(f"there is no game {game_id!r}")
+        with self._lock:
+            self._hooks.pop(game_id, None)
+            self._hooks[game_id] = (loaded.version, loaded.hooks)
+            self.accounts_seen[game_id] = loaded.accounts or ""
+            while len(self.accounts_seen) > self.cache_size:
+                del self.accounts_seen[next(iter(self.accounts_seen))]
+            while len(self._hooks) > self.cache_size:
+                del self._hooks[next(iter(self._hooks))]
+        if cached is not None and loaded.after == cached.version:
+            base: GameState | None = cached
+        elif loaded.snapshot is not None:
+            base = self._decode_snapshot(game_id, loaded.snapshot)
+            if base is None:  # unreadable by this code: dropped, fold the whole log
+                return self._fold(game_id, None, self.store.read(game_id)), loaded.token
+        else:
+            base = None
+        return self._fold(game_id, base, loaded.entries), loaded.token
+
+    def _fold(
+        self, game_id: str, base: GameState | None, envelopes: Sequence[Envelope]
+    ) -> GameState:
+        """``base`` with ``envelopes`` applied, remembered (and snapshotted when long)."""
+        if not envelopes and base is not None:
+            self._remember(base)
+            return base
         state = replay((event_from_dict(e) for e in envelopes), base)
         self._remember(state)
         if len(envelopes) >= self.snapshot_every:
             self.store.save_snapshot(game_id, state.version, state_to_json(state))
         return state
 
-    def _snapshot(self, game_id: str, version: int) -> GameState | None:
-        """The stored snapshot, or None if absent or unreadable by this code (then dropped)."""
-        found = self.store.load_snapshot(game_id, at_most=version)
-        if found is None:
-            return None
+    def hooks_at(self, game_id: str, version: int) -> int | None:
+        """How many seat webhooks the game had when it was last loaded at ``version`` by this
+        process (None: not known for that version)."""
+        with self._lock:
+            known = self._hooks.get(game_id)
+        return known[1] if known is not None and known[0] == version else None
+
+    def _decode_snapshot(self, game_id: str, data: str) -> GameState | None:
+        """A snapshot's state, or None if this code cannot read it (then it is dropped)."""
         try:
-            return state_from_json(found[1])
+            return state_from_json(data)
         except (ValueError, KeyError, TypeError):
             log.warning("dropping an unreadable snapshot of game %s", game_id, exc_info=True)
             self.store.delete_snapshots(game_id)
@@ -204,17 +236,21 @@ class Games:
         idempotency_key: str | None = None,
         *,
         schedule_bots: bool = True,
+        state: GameState | None = None,
     ) -> CommandResult:
         """Decide and append a command for ``seat``; the answer shows what that seat may see.
 
-        Raises a domain :class:`RuleViolation`, :class:`GameNotFound`, :class:`StaleVersion`
-        or :class:`IdempotencyKeyReused`; nothing is appended then.
+        ``state`` is the game as the caller just loaded it (else it is loaded): a fresh command
+        then costs one Redis round trip, the append (with its idempotency record and, every
+        :attr:`snapshot_every` versions, a snapshot). Raises a domain :class:`RuleViolation`,
+        :class:`GameNotFound`, :class:`StaleVersion` or :class:`IdempotencyKeyReused`; nothing
+        is appended then.
         """
         watch = Stopwatch()
         outcome = "refused"
         try:
             result = self._execute(
-                game_id, seat, command, expected_version, idempotency_key, schedule_bots
+                game_id, seat, command, expected_version, idempotency_key, schedule_bots, state
             )
             outcome = "replayed" if result.replayed else "accepted"
             return result
@@ -229,37 +265,39 @@ class Games:
         expected_version: int | None,
         idempotency_key: str | None,
         schedule_bots: bool,
+        state: GameState | None,
     ) -> CommandResult:
         command = dataclasses.replace(command, seat=seat)
         fingerprint = _fingerprint(command, expected_version)
         key = None if idempotency_key is None else f"{seat}:{idempotency_key}"
-        if key is not None:
-            stored = self.store.idempotent_response(game_id, key)
-            if stored is not None:
-                return self._replay_answer(game_id, seat, stored, fingerprint)
         for _ in range(APPEND_RETRIES):
-            state = self.load(game_id)
+            if state is None:
+                state = self.load(game_id)
             try:
                 if expected_version is not None and expected_version != state.version:
                     raise StaleVersion(expected_version, state.version)
                 events, new_state = decide_and_evolve(state, command)
             except (RuleViolation, StaleVersion):
-                # A concurrent request with the same key may have been appended since the
-                # check above (its record is written with its events): answer as it did.
-                stored = None if key is None else self.store.idempotent_response(game_id, key)
-                if stored is None:
+                # A request with the same key may have been appended already (the retry of a
+                # request whose answer was lost): answer as it did.
+                found = None if key is None else self.store.idempotent_record(game_id, key)
+                if found is None:
                     raise
-                return self._replay_answer(game_id, seat, stored, fingerprint)
-            game = view(new_state, seat)
+                return self._replay_answer(seat, found[0], found[1], fingerprint)
+            next_up = awaiting(new_state, seat)
             record = None
             if key is not None:
                 record = {
                     "first": state.version + 1,
                     "version": new_state.version,
-                    "game": game,
                     "request": fingerprint,
+                    "status": new_state.status,
+                    "awaiting": next_up,
                 }
             meta = {"status": new_state.status} if new_state.status != state.status else None
+            crossed = (
+                new_state.version // self.snapshot_every > state.version // self.snapshot_every
+            )
             try:
                 stored_events = self.store.append(
                     game_id,
@@ -268,43 +306,50 @@ class Games:
                     idempotency_key=key,
                     response=record,
                     meta=meta,
+                    snapshot=state_to_json(new_state) if crossed else None,
                 )
             except DuplicateCommand as duplicate:
-                return self._replay_answer(game_id, seat, duplicate.response, fingerprint)
+                return self._replay_answer(
+                    seat, duplicate.response, duplicate.envelopes, fingerprint
+                )
             except VersionConflict as conflict:
                 if expected_version is not None:
                     raise StaleVersion(expected_version, conflict.actual) from None
+                state = None
                 continue
             EVENTS_APPENDED.inc(len(stored_events))
             self._remember(new_state)
             self._after_append(game_id, state.version, new_state, schedule_bots=schedule_bots)
-            answer = {
-                "version": new_state.version,
-                "events": self.redact(stored_events, seat),
-                "game": game,
-            }
+            answer = _answer(
+                new_state.version, self.redact(stored_events, seat), new_state.status, next_up, seat
+            )
             return CommandResult(answer, replayed=False, state=new_state)
         raise StaleVersion(None, self.store.version(game_id))
 
     def _replay_answer(
-        self, game_id: str, seat: int, stored: Mapping[str, Any], fingerprint: str
+        self,
+        seat: int,
+        stored: Mapping[str, Any],
+        envelopes: Sequence[Envelope],
+        fingerprint: str,
     ) -> CommandResult:
-        """The first answer to an idempotency key, rebuilt from its record and the log."""
+        """The first answer to an idempotency key, rebuilt from its record and its events."""
         if stored.get("request") != fingerprint:
             raise IdempotencyKeyReused(
                 "this Idempotency-Key was already used for a different command"
             )
-        first, last = int(stored["first"]), int(stored["version"])
-        envelopes = self.store.read(game_id, after=first - 1, until=last)
-        answer = {"version": last, "events": self.redact(envelopes, seat), "game": stored["game"]}
+        game: dict[str, Any] = stored.get("game") or {}  # a record made before lean answers
+        status = stored["status"] if "status" in stored else game["status"]
+        next_up = stored["awaiting"] if "awaiting" in stored else game["awaiting"]
+        answer = _answer(
+            int(stored["version"]), self.redact(envelopes, seat), status, next_up, seat
+        )
         return CommandResult(answer, replayed=True)
 
     def _after_append(
         self, game_id: str, old_version: int, state: GameState, *, schedule_bots: bool
     ) -> None:
-        """Snapshot when a multiple of the interval was crossed; wake the bots if needed."""
-        if state.version // self.snapshot_every > old_version // self.snapshot_every:
-            self.store.save_snapshot(game_id, state.version, state_to_json(state))
+        """Tell the listeners; wake the bots if needed."""
         for listener in self.listeners:
             listener(game_id, old_version, state)
         if schedule_bots and self.bots is not None and bot_awaited(state):
@@ -388,6 +433,23 @@ def _start(setup: GameSetup) -> tuple[Any, ...]:
     except (ValueError, KeyError, IndexError, TypeError) as error:
         log.warning("start_game refused a setup with %r", error, exc_info=True)
         raise InvalidSetup(f"the setup cannot be played: {error}") from error
+
+
+def _answer(
+    version: int,
+    events: list[Envelope],
+    status: str,
+    next_up: dict[str, Any] | None,
+    seat: int,
+) -> dict[str, Any]:
+    """A command's answer: the new version, the caller's events and what comes next."""
+    return {
+        "version": version,
+        "events": events,
+        "status": status,
+        "awaiting": next_up,
+        "must_act": next_up is not None and next_up["seat"] == seat,
+    }
 
 
 def _fingerprint(command: Command, expected_version: int | None) -> str:

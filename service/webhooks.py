@@ -224,6 +224,8 @@ class Webhooks:
         redact: Callable[[list[Any], int | None], list[Any]],
     ) -> None:
         """Events were appended: deliver each, as its seat sees it, to the game's seat hooks."""
+        if self.accounts.games.hooks_at(game_id, old_version) == 0:
+            return  # the command's own load found none: no extra round trip
         hooks = self._hooks(self.accounts.store.key(game_id, "webhooks"))
         if not hooks:
             return

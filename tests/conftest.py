@@ -14,9 +14,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from events.connection import RedisClient, connect, shutdown_embedded
+from events.connection import RedisClient, Timeouts, connect, shutdown_embedded
 
 TEST_URL_ENV = "SMASHUP_TEST_REDIS_URL"
+TIMEOUTS = Timeouts(socket=10.0, connect=5.0)
+"""Generous: a shared, loaded CI machine must not turn a slow fsync into a 503. The tests of
+stalls set short timeouts of their own."""
 
 
 def _test_redis_url() -> str:
@@ -31,12 +34,12 @@ def redis_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClie
     """A bytes client to the Redis the tests run against."""
     url = _test_redis_url()
     if url:
-        client = connect(url)
+        client = connect(url, timeouts=TIMEOUTS)
         yield client
         client.close()
     else:
         data_dir = tmp_path_factory.mktemp("embedded-redis")
-        yield connect("", data_dir)
+        yield connect("", data_dir, TIMEOUTS)
         shutdown_embedded(data_dir)
 
 

@@ -63,7 +63,12 @@ def run_bots(games: Games, game_id: str, version: int, max_moves: int = MAX_MOVE
             return moves
         try:
             result = games.execute(
-                game_id, seat, command, expected_version=state.version, schedule_bots=False
+                game_id,
+                seat,
+                command,
+                expected_version=state.version,
+                schedule_bots=False,
+                state=state,
             )
         except StaleVersion:
             conflicts += 1

@@ -10,7 +10,7 @@ from typing import Any
 import redis
 from flask import Blueprint, request
 from marshmallow import ValidationError
-from rq import Worker
+from rq.worker_registration import get_keys
 
 from api.routes.common import games
 from api.schemas import CatalogueQuery, FactionsQuery, load_query
@@ -36,8 +36,13 @@ def health() -> tuple[dict[str, Any], int]:
     bots: dict[str, Any] = {"mode": "inline"}
     queue = getattr(service.bots, "queue", None)
     if queue is not None and queue.is_async:
-        # registered workers whose heartbeat key has not expired (rq drops the others)
-        workers = len(Worker.all(queue=queue))
+        # registered workers whose heartbeat key has not expired (rq drops the others); read
+        # without making rq Worker objects, which would change this client's socket timeout
+        keys = get_keys(queue=queue)
+        pipe = service.store.redis.pipeline(transaction=False)
+        for key in keys:
+            pipe.exists(key)
+        workers = sum(pipe.execute()) if keys else 0
         bots = {"mode": "queue", "queue": queue.name, "workers": workers}
     # with no live worker (rq's heartbeat registry), bot seats wait: the server is degraded
     status = "degraded" if bots.get("workers") == 0 else "ok"

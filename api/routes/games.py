@@ -10,7 +10,8 @@ from api import auth
 from api.limits import client_id, quota
 from api.routes.accounts import create_with_accounts
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
-from api.schemas import CreateGameSchema, EventsQuery, load_command, load_query
+from api.routes.replays import replays
+from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, load_command, load_query
 from domain import legal_commands, view
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -62,15 +63,26 @@ def moves(game_id: str) -> dict[str, Any]:
 
 @bp.post("/<game_id>/commands")
 def command(game_id: str) -> Response:
-    """Run one command for the caller's seat: 200 with the appended events and the game."""
+    """Run one command for the caller's seat: 200 with the new version, the caller's events and
+    what comes next; the game view too with ``?view=true``.
+
+    Redis round trips: one to load the game and check the token, one to append (and record the
+    idempotency key).
+    """
     service = games()
-    service.require(check_game_id(game_id))
-    seat = auth.seat(service, game_id)
-    no_query()
+    state, owner = service.open(check_game_id(game_id), auth.token_or_none())
+    seat = auth.seat(service, game_id, lambda _token: owner)
+    query = load_query(CommandQuery, request.args)
     loaded = load_command(read_json(), seat)
     key = idempotency_key()
-    result = service.execute(game_id, seat, loaded.command, loaded.expected_version, key)
-    response = jsonify(result.answer)
+    result = service.execute(
+        game_id, seat, loaded.command, loaded.expected_version, key, state=state
+    )
+    answer = result.answer
+    if query["view"]:
+        shown = result.state or replays().state_at(game_id, answer["version"])
+        answer = {**answer, "game": view(shown, seat)}
+    response = jsonify(answer)
     if result.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return response

@@ -66,7 +66,10 @@ def hand_uid(view: dict[str, Any], seat: int, card: str) -> str:
     return str(next(c["uid"] for c in view["players"][seat]["hand"] if c["card"] == card))
 
 
-def command(client: FlaskClient, game: Game, seat: int, body: Any, **headers: str) -> Any:
-    """POST a command as a seat; return the response."""
+def command(
+    client: FlaskClient, game: Game, seat: int, body: Any, *, view: bool = False, **headers: str
+) -> Any:
+    """POST a command as a seat (``view``: ask for the game view too); return the response."""
     all_headers = {**bearer(game.tokens[seat]), **headers}
-    return client.post(f"/v1/games/{game.id}/commands", json=body, headers=all_headers)
+    query = "?view=true" if view else ""
+    return client.post(f"/v1/games/{game.id}/commands{query}", json=body, headers=all_headers)

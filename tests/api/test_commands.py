@@ -31,9 +31,12 @@ def test_playing_a_minion_adds_its_power_to_the_base(
         collector_game,
         0,
         {"type": "play_minion", "card": rex, "base": 0, "expected_version": collector_game.version},
+        view=True,
     )
     assert response.status_code == 200
     answer = response.get_json()
+    assert (answer["status"], answer["must_act"]) == ("active", True)
+    assert answer["awaiting"] == answer["game"]["awaiting"]
     assert answer["version"] == store.version(collector_game.id) > collector_game.version
     assert [e["version"] for e in answer["events"]] == list(
         range(collector_game.version + 1, answer["version"] + 1)
@@ -54,7 +57,7 @@ def test_a_decision_is_awaited_then_answered_with_choose(
         client, collector_game, 0, {"type": "play_minion", "card": collector, "base": 0}
     )
     assert played.status_code == 200
-    awaiting = played.get_json()["game"]["awaiting"]
+    awaiting = played.get_json()["awaiting"]
     assert awaiting["kind"] == "choose"
     assert awaiting["seat"] == 0
     mate = next(o for o in awaiting["options"] if o.get("card") == "pirates.first_mate")
@@ -67,7 +70,9 @@ def test_a_decision_is_awaited_then_answered_with_choose(
     assert {m["type"] for m in moves} == {"choose"}
     assert len(moves) == len(awaiting["options"])
 
-    chosen = command(client, collector_game, 0, {"type": "choose", "option": mate["id"]})
+    assert played.get_json()["must_act"] is True
+    assert "game" not in played.get_json()  # the view only when asked
+    chosen = command(client, collector_game, 0, {"type": "choose", "option": mate["id"]}, view=True)
     assert chosen.status_code == 200
     game = chosen.get_json()["game"]
     assert game["awaiting"]["kind"] == "play"
@@ -80,8 +85,10 @@ def test_a_decision_is_awaited_then_answered_with_choose(
 def test_ending_the_turn_passes_the_turn_to_the_next_seat(
     client: FlaskClient, collector_game: Game
 ) -> None:
-    response = command(client, collector_game, 0, {"type": "end_turn"})
+    response = command(client, collector_game, 0, {"type": "end_turn"}, view=True)
     assert response.status_code == 200
+    assert response.get_json()["awaiting"]["seat"] == 1
+    assert response.get_json()["must_act"] is False
     game = response.get_json()["game"]
     assert game["active_seat"] == 1
     assert game["awaiting"]["seat"] == 1
@@ -279,7 +286,9 @@ def test_an_ended_game_accepts_no_command(client: FlaskClient, store: EventStore
         ],
         vp=[14, 0],
     )
-    ended = command(client, game, 0, {"type": "end_turn"}).get_json()["game"]
+    answer = command(client, game, 0, {"type": "end_turn"}, view=True).get_json()
+    assert (answer["status"], answer["awaiting"], answer["must_act"]) == ("ended", None, False)
+    ended = answer["game"]
     assert ended["status"] == "ended"
     assert ended["winner"] == 0
     assert ended["awaiting"] is None

@@ -10,9 +10,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+from rq import Queue, Worker
 
+from api.routes.common import EXTENSION
 from domain.catalogue import catalogue
 from domain.registry import IMPLEMENTED
+from events.connection import separate
 
 
 def test_health_says_ok_when_redis_answers(client: FlaskClient) -> None:
@@ -32,6 +35,24 @@ def test_health_counts_workers_when_bots_go_through_a_queue(
     body = response.get_json()
     assert body["bots"] == {"mode": "queue", "queue": "test-health-queue", "workers": 0}
     assert (response.status_code, body["status"]) == (200, "degraded")  # bot seats would wait
+
+
+def test_health_counts_a_live_worker_without_touching_the_request_paths_timeouts(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app(RQ_ASYNC=True, RQ_QUEUE="test-health-live")
+    client = app.extensions[EXTENSION].store.redis
+    before = dict(client.connection_pool.connection_kwargs)
+    own = separate(client)
+    worker = Worker([Queue("test-health-live", connection=own)], connection=own)
+    worker.register_birth()
+    try:
+        body = app.test_client().get("/v1/health").get_json()
+    finally:
+        worker.register_death()  # type: ignore[no-untyped-call]
+    assert (body["status"], body["bots"]["workers"]) == ("ok", 1)
+    # rq's Worker objects raise their connection's socket timeout: none was made on this one
+    assert client.connection_pool.connection_kwargs == before
 
 
 def _dead_redis() -> redis.Redis[bytes]:

@@ -55,7 +55,7 @@ def test_idempotency_keys_belong_to_one_seat(client: FlaskClient, collector_game
     bob = command(client, collector_game, 1, {"type": "end_turn"}, **{"Idempotency-Key": "same"})
     assert bob.status_code == 200
     assert "Idempotent-Replayed" not in bob.headers
-    assert bob.get_json()["game"]["active_seat"] == 0
+    assert bob.get_json()["awaiting"]["seat"] == 0
 
 
 def test_an_invalid_idempotency_key_is_a_validation_error(

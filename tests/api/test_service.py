@@ -21,7 +21,7 @@ BOTS = [
 
 
 class CountingStore(EventStore):
-    """An event store that records the ``after`` of every read."""
+    """An event store that records the ``after`` of every read of events."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -31,6 +31,13 @@ class CountingStore(EventStore):
         """Record the read, then read."""
         self.reads.append(after)
         return super().read(game_id, after, until)
+
+    def load(self, game_id: str, cached_version: int = 0, token_hash: str | None = None) -> Any:
+        """Load; record the version the events read follow, unless none were read."""
+        loaded = super().load(game_id, cached_version, token_hash)
+        if loaded.entries or loaded.snapshot is not None:
+            self.reads.append(loaded.after)
+        return loaded
 
 
 @pytest.fixture

@@ -125,7 +125,8 @@ class Table:
         if key is not None:
             headers["Idempotency-Key"] = key
         self.requests += 1
-        return self.client.post(f"/v1/games/{self.game_id}/commands", json=body, headers=headers)
+        path = f"/v1/games/{self.game_id}/commands?view=true"
+        return self.client.post(path, json=body, headers=headers)
 
     def act(self, seat: int, body: dict[str, Any], key: str | None = None) -> dict[str, Any]:
         """Play a command that must be accepted; check the answer the seat receives."""
@@ -136,6 +137,7 @@ class Table:
         self.oracle.sync()
         self.oracle.check_events(seat, answer["events"], f"command {body['type']}")
         self.oracle.check(seat, answer["game"]["version"], answer["game"], "command game")
+        self.oracle.check(seat, answer["version"], answer["awaiting"], "command awaiting")
         return answer
 
     def awaited(self) -> int | None:
@@ -191,6 +193,7 @@ class Table:
         answer = response.get_json()
         self.oracle.check_events(seat, answer["events"], "replayed command")
         self.oracle.check(seat, answer["game"]["version"], answer["game"], "replayed game")
+        self.oracle.check(seat, answer["version"], answer["awaiting"], "replayed awaiting")
 
     # -- hostile guesses ----------------------------------------------------------------------
 

@@ -1,0 +1,100 @@
+"""Exactly-once appends: the append script is sent once per command id, never retried by
+redis-py, and an append whose answer was lost is settled from the stream."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from typing import Any
+
+import redis
+
+from events import scripts
+from events.connection import RedisClient
+from events.errors import AppendOutcomeUnknown
+
+FENCE_TTL = 86400
+"""Seconds a lost append's command id stays fenced (far longer than any stall it outlives)."""
+
+
+class NotSent(Exception):
+    """No connection to send the append on: it certainly did not reach Redis."""
+
+    def __init__(self, error: redis.RedisError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class ExactlyOnce:
+    """Runs the append script of :mod:`events.scripts` exactly once per command."""
+
+    def __init__(self, redis_client: RedisClient, settle_timeout: float) -> None:
+        self.redis = redis_client
+        self.settle_timeout = settle_timeout
+        self.settled: dict[str, int] = {"applied": 0, "fenced": 0}
+        """How many lost append answers were settled each way."""
+        self.sha = hashlib.sha1(scripts.APPEND.encode()).hexdigest()
+        self._settle_script = redis_client.register_script(scripts.SETTLE)
+
+    def run(self, keys: list[str], args: list[str | int], expected_version: int, count: int) -> Any:
+        """Run the append script once per command id, never retried blindly.
+
+        When its answer is lost (a timeout, a dropped connection), the stream settles whether it
+        was applied: if so the answer is rebuilt, if not its id is fenced (so the lost copy never
+        applies) and the append is sent again under a new id. Raises
+        :class:`AppendOutcomeUnknown` if Redis cannot tell within :attr:`settle_timeout`.
+        """
+        deadline = time.monotonic() + self.settle_timeout
+        while True:
+            command_id = secrets.token_hex(8)
+            args[4] = command_id
+            try:
+                return self.send_once(keys, args)
+            except NotSent as unsent:  # Redis cannot be reached: nothing to settle
+                raise unsent.error from None
+            except (redis.ConnectionError, redis.TimeoutError):
+                pass
+            outcome = self._settle(keys[0], keys[3], command_id, expected_version, deadline)
+            self.settled[outcome] += 1
+            if outcome == "applied":
+                return [b"ok", str(expected_version + count).encode()]
+            if time.monotonic() >= deadline:
+                raise redis.ConnectionError("the game store did not answer in time")
+
+    def send_once(self, keys: list[str], args: list[str | int]) -> Any:
+        """Send the append script on one pooled connection, bypassing redis-py's retries."""
+        pool = self.redis.connection_pool
+        try:
+            connection = pool.get_connection()  # connecting may be retried: nothing sent yet
+        except (redis.ConnectionError, redis.TimeoutError) as error:
+            raise NotSent(error) from error
+        try:
+            try:
+                connection.send_command("EVALSHA", self.sha, len(keys), *keys, *args)
+                return connection.read_response()
+            except redis.exceptions.NoScriptError:
+                connection.send_command("EVAL", scripts.APPEND, len(keys), *keys, *args)
+                return connection.read_response()
+        except (redis.ConnectionError, redis.TimeoutError):
+            connection.disconnect()
+            raise
+        finally:
+            pool.release(connection)
+
+    def _settle(
+        self, events_key: str, fence_key: str, command_id: str, expected: int, deadline: float
+    ) -> str:
+        """'applied' or 'fenced' for a lost append, asking until ``deadline``."""
+        pause = 0.05
+        while True:
+            try:
+                answer = self._settle_script(
+                    keys=[events_key, fence_key], args=[command_id, expected, FENCE_TTL]
+                )
+                return str(answer.decode() if isinstance(answer, bytes) else answer)
+            except (redis.ConnectionError, redis.TimeoutError) as error:
+                if time.monotonic() + pause >= deadline:
+                    raise AppendOutcomeUnknown() from error
+            time.sleep(pause)
+            pause = min(pause * 2, 0.5)
