@@ -1,4 +1,5 @@
-"""The ``smashup`` command: ``serve`` (API + worker + embedded Redis), ``worker`` and ``replay``.
+"""The ``smashup`` command: ``serve`` (API + worker + embedded Redis), ``worker``, ``replay``
+and ``simulate``.
 
 ``serve`` uses ``REDIS_URL`` when it is set; otherwise it starts an embedded Redis persisting in
 ``--data-dir``. It runs the API with werkzeug's threaded server (fine for development; production
@@ -21,7 +22,7 @@ import time
 from collections.abc import Sequence
 from types import FrameType
 
-from api import replay_cli  # light: it imports the rules and the service only when it runs
+from api import replay_cli, simulate_cli  # light: they import the rules only when they run
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -36,6 +37,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay_cli.run(args)
+    if args.command == "simulate":
+        return simulate_cli.run(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if args.command == "serve":
         return serve(args)
@@ -62,6 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     worker_cmd.add_argument("--burst", action="store_true", help="exit once the queue is empty")
     worker_cmd.add_argument("--parent-pid", type=int, default=None, help=argparse.SUPPRESS)
     replay_cli.add_parser(commands)
+    simulate_cli.add_parser(commands)
     return parser
 
 

@@ -32,7 +32,7 @@ BIAS = 2.0
 ROLLOUT_PLAY = 0.85
 """Chance that the rollout policy plays a card rather than ending the turn when both are legal."""
 MAX_ROLLOUT = 80
-HORIZON_TURNS = 1
+HORIZON_TURNS = 0
 """Rounds of turns a playout looks ahead before its state is judged (0: to the end of this turn)."""
 
 
