@@ -10,9 +10,10 @@ from flask import Flask
 from api.errors import register_error_handlers
 from api.routes import BLUEPRINTS
 from api.routes.common import EXTENSION
+from domain.ai.search import Budget
 from service.bootstrap import build
 from service.waiters import DEFAULT_LIMIT
-from workers.queue import DEFAULT_PREFIX, QUEUE_NAME
+from workers.queue import DEFAULT_PREFIX, QUEUE_NAME, search_budget_from_env
 
 DEFAULTS: dict[str, Any] = {
     "REDIS_URL": None,  # None: the REDIS_URL environment variable, else an embedded Redis
@@ -26,7 +27,20 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_KEEPALIVE": 15.0,  # seconds between keep-alives on an idle stream
     "WEBHOOK_ALLOWED_NETWORKS": None,  # private CIDRs hooks may target; None: the env variable
     "WEBHOOK_BACKOFF": None,  # seconds before the first retry (then doubling); None: 10
+    "SEARCH_PLAYOUTS": None,  # the search bot's playouts per decision; None: the env, else 300
+    "SEARCH_SECONDS": None,  # and its seconds per decision; None: the env, else 1
 }
+
+
+def _search_budget(config: Mapping[str, Any]) -> Budget | None:
+    playouts, seconds = config["SEARCH_PLAYOUTS"], config["SEARCH_SECONDS"]
+    if playouts is None and seconds is None:
+        return None
+    env = search_budget_from_env()
+    return Budget(
+        env.playouts if playouts is None else int(playouts),
+        env.seconds if seconds is None else float(seconds),
+    )
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -47,6 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         max_waiters=int(app.config["MAX_WAITERS"]),
         webhook_networks=app.config["WEBHOOK_ALLOWED_NETWORKS"],
         webhook_backoff=app.config["WEBHOOK_BACKOFF"],
+        search_budget=_search_budget(app.config),
     )
     register_error_handlers(app)
     for blueprint in BLUEPRINTS:

@@ -15,7 +15,8 @@ from domain.flow import start_turn
 from domain.model import Attached, CardRef, Task
 from domain.registry import IMPLEMENTED
 
-BOTS = ("random",)
+BOTS = ("random", "greedy", "search")
+"""The bots that may play a seat (domain.bots.BOT_NAMES)."""
 # Bump whenever a change to the rules or the cards changes what some command produces: logs
 # recorded under this version are checked by re-deciding every command (domain.verify); older
 # ones are replayed from their events, which are facts, and checked for structure only.

@@ -6,6 +6,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from domain.ai.search import Budget
 from events.connection import connect
 from events.store import EventStore
 from service.games import Games
@@ -27,15 +28,20 @@ def build(
     max_waiters: int = DEFAULT_LIMIT,
     webhook_networks: Sequence[str] | None = None,
     webhook_backoff: float | None = None,
+    search_budget: Budget | None = None,
 ) -> Games:
     """The games service on ``client`` (else ``redis_url``, else ``REDIS_URL``, else an embedded
     Redis in ``data_dir``), its events under ``prefix``, its bot jobs on rq queue ``queue_name``
     (run in the calling thread when ``rq_async`` is False), serving at most ``max_waiters``
     waiting requests at once. Webhooks may target the private ``webhook_networks`` (CIDRs; None:
     the comma-separated ``WEBHOOK_ALLOWED_NETWORKS`` variable) and retry after
-    ``webhook_backoff`` seconds, doubling (None: :data:`service.webhooks.BACKOFF`)."""
+    ``webhook_backoff`` seconds, doubling (None: :data:`service.webhooks.BACKOFF`). The
+    `search` bot thinks within ``search_budget`` per decision (None: the environment's,
+    :func:`workers.queue.search_budget_from_env`)."""
     connection = client if client is not None else connect(redis_url, data_dir)
-    bots = BotQueue(connection, prefix=prefix, is_async=rq_async, name=queue_name)
+    bots = BotQueue(
+        connection, prefix=prefix, is_async=rq_async, name=queue_name, search_budget=search_budget
+    )
     games = Games(EventStore(connection, prefix=prefix), bots, waiters=Waiters(max_waiters))
     bots.games = games
     if webhook_networks is None:

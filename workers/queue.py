@@ -9,10 +9,13 @@ after it returns, so a long all-bot game is a loop of jobs, never a recursion.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from typing import TYPE_CHECKING, Any
 
 from rq import Queue
+
+from domain.ai.search import Budget
 
 if TYPE_CHECKING:
     from service.games import Games
@@ -29,6 +32,15 @@ FAILURE_TTL = 24 * 3600
 _inline = threading.local()
 
 
+def search_budget_from_env() -> Budget:
+    """The `search` bot's budget per decision: ``SMASHUP_SEARCH_PLAYOUTS`` (default 300) and
+    ``SMASHUP_SEARCH_SECONDS`` (default 1), whichever runs out first."""
+    default = Budget()
+    playouts = os.environ.get("SMASHUP_SEARCH_PLAYOUTS") or default.playouts
+    seconds = os.environ.get("SMASHUP_SEARCH_SECONDS") or default.seconds
+    return Budget(max(1, int(playouts)), max(0.01, float(seconds)))
+
+
 class BotQueue:
     """Schedules ``play_bots(game_id, version)`` jobs on an rq queue."""
 
@@ -39,8 +51,11 @@ class BotQueue:
         prefix: str = DEFAULT_PREFIX,
         is_async: bool = True,
         name: str = QUEUE_NAME,
+        search_budget: Budget | None = None,
     ) -> None:
         self.prefix = prefix
+        self.search_budget = search_budget or search_budget_from_env()
+        """The `search` bot's budget per decision in the jobs of this queue."""
         self.queue = Queue(name, connection=connection, is_async=is_async)
         self.games: Games | None = None
         """The service that schedules on this queue (inline jobs use it)."""
