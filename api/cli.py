@@ -164,8 +164,14 @@ def worker(args: argparse.Namespace) -> int:
     resumed = games.resume_bots()
     if resumed:
         log.info("re-scheduled the bots of %d games", resumed)
+    if games.bots is not None:
+        from service.clocks import resume_clocks
+        from workers.queue import BotQueue
+
+        if isinstance(games.bots, BotQueue) and (clocks := resume_clocks(games, games.bots)):
+            log.info("re-scheduled the turn clocks of %d games", clocks)
     rq_worker = Worker([Queue(QUEUE_NAME, connection=client)], connection=client)
-    # the scheduler runs the delayed jobs: webhook retries
+    # the scheduler runs the delayed jobs: webhook retries, turn clocks
     rq_worker.work(burst=args.burst, logging_level="INFO", with_scheduler=True)
     return 0
 

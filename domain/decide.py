@@ -7,7 +7,15 @@ import random
 from domain import events as ev
 from domain import plays, rules
 from domain.catalogue import catalogue
-from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
+from domain.commands import (
+    Choose,
+    Command,
+    EndTurn,
+    ExpireClock,
+    PlayAction,
+    PlayMinion,
+    UseSpecial,
+)
 from domain.engine import answer, apply_steps, run
 from domain.errors import (
     GameNotActive,
@@ -116,6 +124,8 @@ def decide_and_evolve(
 ) -> tuple[tuple[ev.Event, ...], GameState]:
     """The events that `command` causes and the state they lead to (the fold of those events
     over `state`, computed while deciding), or a RuleViolation naming what is wrong."""
+    if isinstance(command, ExpireClock):
+        return _expire_clock(state, command.seat)
     _check(state, command)
     rng = rng or rng_for(state)
     seat = command.seat
@@ -150,6 +160,26 @@ def decide_and_evolve(
         after, more = run(after, stack, rng)
         out += more
     return tuple(out), after
+
+
+def _expire_clock(state: GameState, seat: int) -> tuple[tuple[ev.Event, ...], GameState]:
+    """The awaited seat's clock ran out: recorded, then (forfeit) the game ends, won by the
+    other seat with the most VP (ties: the first of them in turn order after `seat`)."""
+    if state.status != "active":
+        raise GameNotActive(f"game {state.game_id} has ended; no command is accepted")
+    if state.clock is None:
+        raise IllegalMove("this game has no turn clock")
+    if awaited_seat(state) != seat or state.players[seat].bot is not None:
+        raise NotYourTurn(f"seat {seat} is not a client's seat the game waits for")
+    expired = ev.ClockExpired(seat, state.clock.on_expiry)
+    after = evolve(state, expired)
+    if state.clock.on_expiry != "forfeit":
+        return (expired,), after
+    n = len(state.players)
+    others = [(seat + k) % n for k in range(1, n)]
+    winner = max(others, key=lambda s: (state.players[s].vp, -others.index(s)))
+    ended = ev.GameEnded(winner, tuple(p.vp for p in state.players))
+    return (expired, ended), evolve(after, ended)
 
 
 def _check(state: GameState, command: Command) -> None:

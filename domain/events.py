@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from domain.model import Allowance, Attached, CardRef, Decision, Lingering, Placement
+from domain.model import Allowance, Attached, CardRef, Clock, Decision, Lingering, Placement
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,7 @@ class GameCreated(Event):
     base_attached: tuple[tuple[int, Attached], ...] = ()
     deal: bool = True  # whether opening hands are drawn from the decks
     rules: str = ""  # the rules version that produced this game ("" before versions existed)
+    clock: Clock | None = None  # the turn clock, if the game has one
 
 
 @event("cards_drawn")
@@ -392,6 +393,15 @@ class ControlChanged(Event):
 class GameEnded(Event):
     winner: int
     vp: tuple[int, ...]
+
+
+@event("clock_expired")
+@dataclass(frozen=True)
+class ClockExpired(Event):
+    """The awaited seat's time ran out: the server plays its decision (`bot`) or it forfeits."""
+
+    seat: int
+    on_expiry: str
 
 
 __all__ = [name for name in dir() if name[0].isupper()]

@@ -9,6 +9,7 @@ from typing import Any
 from domain.ai.search import Budget
 from events.connection import connect
 from events.store import EventStore
+from service.clocks import attach_clocks
 from service.games import Games
 from service.social import attach
 from service.waiters import DEFAULT_LIMIT, Waiters
@@ -44,6 +45,7 @@ def build(
     )
     games = Games(EventStore(connection, prefix=prefix), bots, waiters=Waiters(max_waiters))
     bots.games = games
+    attach_clocks(games, bots)
     if webhook_networks is None:
         webhook_networks = os.environ.get("WEBHOOK_ALLOWED_NETWORKS", "").split(",")
     hooks = WebhookQueue(

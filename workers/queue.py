@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from rq import Queue
@@ -25,6 +26,7 @@ log = logging.getLogger(__name__)
 QUEUE_NAME = "smashup"
 DEFAULT_PREFIX = "smashup"
 JOB = "workers.bots.play_bots"
+CLOCK_JOB = "workers.clocks.expire_clock"
 JOB_TIMEOUT = 120
 """Seconds one job may run (a job plays a bounded number of moves)."""
 FAILURE_TTL = 24 * 3600
@@ -83,6 +85,23 @@ class BotQueue:
         finally:
             _inline.pending = None
             _inline.owner = None
+
+    def schedule_expiry(self, game_id: str, version: int, at: float) -> None:
+        """Have a worker check the clock of ``game_id`` at ``version`` at time ``at`` (seconds
+        since the epoch): an rq scheduled job, kept in Redis, run by a worker's scheduler (also
+        for a synchronous queue: a clock never runs in a request)."""
+        self.queue.enqueue_at(
+            datetime.fromtimestamp(at, UTC),
+            CLOCK_JOB,
+            game_id,
+            version,
+            prefix=self.prefix,
+            job_id=f"clock-{self.prefix}-{game_id}-{version}",
+            job_timeout=JOB_TIMEOUT,
+            result_ttl=0,
+            failure_ttl=FAILURE_TTL,
+            description=f"clock of game {game_id} at version {version}",
+        )
 
     def _enqueue(self, game_id: str, version: int) -> None:
         job = self.queue.enqueue(

@@ -10,7 +10,9 @@ from api import auth
 from api.routes.accounts import create_with_accounts
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.schemas import CreateGameSchema, EventsQuery, load_command, load_query
-from domain import legal_commands, view
+from domain import GameState, legal_commands, view
+from service.clocks import deadline, deadline_text
+from service.games import Games
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
 
@@ -20,7 +22,9 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create a game: 201 with its id, version and the seats' tokens."""
     no_query()
     data = CreateGameSchema().load(read_json())
-    created = create_with_accounts(games(), data["players"], data["seed"], data["scripted"])
+    created = create_with_accounts(
+        games(), data["players"], data["seed"], data["scripted"], data["clock"]
+    )
     body = {
         "id": created.game_id,
         "version": created.version,
@@ -36,7 +40,17 @@ def get_game(game_id: str) -> dict[str, Any]:
     state = service.load(check_game_id(game_id))
     seat = auth.viewer(service, game_id)
     no_query()
-    return view(state, seat)
+    return with_deadline(service, game_id, state, view(state, seat))
+
+
+def with_deadline(
+    service: Games, game_id: str, state: GameState, shown: dict[str, Any]
+) -> dict[str, Any]:
+    """A view with its clock's deadline filled in (when a client's decision is due)."""
+    if "clock" in shown:
+        due = deadline(service, game_id, state)
+        shown["clock"]["deadline"] = None if due is None else deadline_text(due)
+    return shown
 
 
 @bp.get("/<game_id>/moves")
@@ -64,6 +78,8 @@ def command(game_id: str) -> Response:
     loaded = load_command(read_json(), seat)
     key = idempotency_key()
     result = service.execute(game_id, seat, loaded.command, loaded.expected_version, key)
+    if result.state is not None:
+        with_deadline(service, game_id, result.state, result.answer["game"])
     response = jsonify(result.answer)
     if result.replayed:
         response.headers["Idempotent-Replayed"] = "true"
