@@ -78,13 +78,13 @@ class SearchBot:
         if len(moves) <= 1:
             self.last_playouts = 0
             return moves[0] if moves else None
+        start = self.clock() if self.clock else 0.0  # the greedy ranking counts in the budget
         root = Node()
         prior = ranked(state, seat, rng)
         if prior:
             top = prior[0][0]
             for v, move in prior:
                 root.children[move] = Node(seat=seat, bias=BIAS * max(0.0, 1.0 - (top - v) / 2))
-        start = self.clock() if self.clock else 0.0
         done = 0
         while done < self.budget.playouts:
             if self.clock and done and self.clock() - start >= self.budget.seconds:
