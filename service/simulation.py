@@ -19,6 +19,8 @@ from domain.ai.search import Budget
 from domain.bots import make_bot
 from domain.decide import awaited_seat
 
+SLOW = 1.0
+"""Seconds past which a decision counts as slow (the search bot's default budget)."""
 MAX_DECISIONS = 5000
 """Decisions after which a game is given up (no winner): real games take a few hundred."""
 Z95 = 1.959963984540054
@@ -71,6 +73,7 @@ class BotStats:
     decisions: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    slow: int = 0
 
     def row(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.seats)
@@ -85,6 +88,7 @@ class BotStats:
             "decisions": self.decisions,
             "ms_per_decision": 1000 * self.seconds / self.decisions if self.decisions else 0.0,
             "max_ms_per_decision": 1000 * self.slowest,
+            "decisions_over_1s": self.slow,
         }
 
 
@@ -120,6 +124,7 @@ def play_game(
         s.decisions += 1
         s.seconds += took
         s.slowest = max(s.slowest, took)
+        s.slow += took > SLOW
         state = decide_and_evolve(state, command)[1]
         decisions += 1
     winner = state.winner if state.status == "ended" else None
@@ -150,7 +155,17 @@ def simulate(
 
 def format_table(rows: Sequence[dict[str, Any]]) -> str:
     """The win-rate table as aligned text."""
-    head = ("bot", "seats", "wins", "win rate", "95% CI", "mean VP", "ms/decision", "max ms")
+    head = (
+        "bot",
+        "seats",
+        "wins",
+        "win rate",
+        "95% CI",
+        "mean VP",
+        "ms/decision",
+        "max ms",
+        "> 1 s",
+    )
     lines = [head]
     for r in rows:
         lines.append(
@@ -163,6 +178,7 @@ def format_table(rows: Sequence[dict[str, Any]]) -> str:
                 f"{r['mean_vp']:.1f}",
                 f"{r['ms_per_decision']:.1f}",
                 f"{r['max_ms_per_decision']:.0f}",
+                str(r["decisions_over_1s"]),
             )
         )
     widths = [max(len(line[k]) for line in lines) for k in range(len(head))]

@@ -75,6 +75,7 @@ def test_simulate_plays_search_and_several_seat_counts_and_writes_csv(
     # 2 + 3 + 4 seats, the two bots seated in turn
     assert sum(int(r["seats"]) for r in rows) == 9
     assert float(rows[0]["ms_per_decision"]) > 0
+    assert int(rows[0]["decisions"]) >= int(rows[0]["decisions_over_1s"]) >= 0
 
 
 @pytest.mark.parametrize(
