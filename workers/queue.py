@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -96,7 +97,7 @@ class BotQueue:
             game_id,
             version,
             prefix=self.prefix,
-            job_id=f"clock-{self.prefix}-{game_id}-{version}",
+            job_id=re.sub(r"[^A-Za-z0-9_-]", "_", f"clock-{self.prefix}-{game_id}-{version}"),
             job_timeout=JOB_TIMEOUT,
             result_ttl=0,
             failure_ttl=FAILURE_TTL,
