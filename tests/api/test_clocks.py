@@ -11,7 +11,6 @@ from datetime import datetime
 import pytest
 from flask import Flask
 from rq import Queue, SimpleWorker
-from rq.registry import ScheduledJobRegistry
 
 from domain import event_from_dict, replay
 from events.store import EventStore
@@ -64,7 +63,7 @@ def test_an_expired_clock_plays_for_the_seat_after_the_server_and_worker_restart
     assert (clock["seconds"], clock["on_expiry"], clock["bot"]) == (1, on_expiry, "greedy")
     last_ts = store.read(game.id, after=version - 1)[0]["ts"]
     assert _moment(clock["deadline"]) == pytest.approx(_moment(last_ts) + 1, abs=0.002)
-    scheduled = ScheduledJobRegistry(queue_name, connection=store.redis)
+    scheduled = Queue(queue_name, connection=store.redis).scheduled_job_registry
     assert scheduled.count == 1
     del first_server  # the server goes away; its clock lives on in Redis only
 
@@ -107,3 +106,19 @@ def test_a_decision_made_in_time_leaves_the_clock_nothing_to_do(
     assert store.read(game.id, after=version)[0]["type"] == "decision_made"
     # a restarted worker schedules the check of the decision now awaited
     assert resume_clocks(games, games.bots) == 1
+
+
+def test_a_client_cannot_expire_a_clock_nor_set_a_bad_one(
+    make_app: Callable[..., Flask], queue_name: str
+) -> None:
+    app = make_app(RQ_ASYNC=True, RQ_QUEUE=queue_name)
+    client = app.test_client()
+    game = _clocked(app, "forfeit", seconds=60)
+    seat = game_view(client, game)["awaiting"]["seat"]
+    refused = command(client, game, seat, {"type": "expire_clock"})
+    assert refused.status_code == 422
+    assert refused.get_json()["code"] == "validation_error"
+    for clock in ({"seconds": 0}, {"seconds": 5, "on_expiry": "nap"}, {"seconds": 5, "bot": "x"}):
+        answer = client.post("/v1/games", json={"players": [ANN, BOB], "clock": clock})
+        assert answer.status_code == 422
+        assert answer.get_json()["code"] == "validation_error"
