@@ -86,9 +86,15 @@ class SearchBot:
             for v, move in prior:
                 root.children[move] = Node(seat=seat, bias=BIAS * max(0.0, 1.0 - (top - v) / 2))
         done = 0
+        looped = start
         while done < self.budget.playouts:
-            if self.clock and done and self.clock() - start >= self.budget.seconds:
-                break
+            if self.clock and done:
+                # stop when one more playout (of the mean length so far) would not fit
+                now = self.clock()
+                if now - start + 2 * (now - looped) / done >= self.budget.seconds:
+                    break
+            elif self.clock:
+                looped = self.clock()
             self._iterate(root, state, seat, rng)
             done += 1
         self.last_playouts = done

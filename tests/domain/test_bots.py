@@ -160,7 +160,7 @@ def test_greedy_wins_most_seeded_games_against_random() -> None:
 
 def test_search_stops_at_its_seconds_budget_when_given_a_clock() -> None:
     ticks = iter(range(1000))
-    bot = SearchBot(Budget(playouts=500, seconds=3.0), clock=lambda: float(next(ticks)))
+    bot = SearchBot(Budget(playouts=500, seconds=10.0), clock=lambda: float(next(ticks)))
     state = new_game(21)
     seat = awaited_seat(state)
     assert seat is not None
@@ -169,7 +169,9 @@ def test_search_stops_at_its_seconds_budget_when_given_a_clock() -> None:
         seat = awaited_seat(state)
         assert seat is not None
     assert bot(state, seat, random.Random(0)) is not None
-    assert bot.last_playouts == 3
+    # the clock reads 0 at the start, 1 before the first playout, then one more after each:
+    # after 7 playouts it reads 8, and 8 + twice the mean playout (1) reaches the 10 s
+    assert bot.last_playouts == 7
     unbounded = SearchBot(Budget(playouts=7))
     unbounded(state, seat, random.Random(0))
     assert unbounded.last_playouts == 7
