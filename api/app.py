@@ -11,10 +11,11 @@ from api.errors import register_error_handlers
 from api.limits import install as install_limits
 from api.routes import BLUEPRINTS
 from api.routes.common import EXTENSION
+from domain.ai.search import Budget
 from events.connection import Timeouts
 from service.bootstrap import build
 from service.waiters import DEFAULT_LIMIT
-from workers.queue import DEFAULT_PREFIX, QUEUE_NAME
+from workers.queue import DEFAULT_PREFIX, QUEUE_NAME, search_budget_from_env
 
 DEFAULTS: dict[str, Any] = {
     "REDIS_URL": None,  # None: the REDIS_URL environment variable, else an embedded Redis
@@ -35,7 +36,20 @@ DEFAULTS: dict[str, Any] = {
     "REDIS_CONNECT_TIMEOUT": None,  # seconds; None: the variable of that name, else 1
     "APPEND_SETTLE_TIMEOUT": None,  # seconds; None: the variable of that name, else 10
     "IDEMPOTENCY_TTL": None,  # seconds a record is kept; None: the variable, else 86400 (a day)
+    "SEARCH_PLAYOUTS": None,  # the search bot's playouts per decision; None: the env, else 300
+    "SEARCH_SECONDS": None,  # and its seconds per decision; None: the env, else 1
 }
+
+
+def _search_budget(config: Mapping[str, Any]) -> Budget | None:
+    playouts, seconds = config["SEARCH_PLAYOUTS"], config["SEARCH_SECONDS"]
+    if playouts is None and seconds is None:
+        return None
+    env = search_budget_from_env()
+    return Budget(
+        env.playouts if playouts is None else int(playouts),
+        env.seconds if seconds is None else float(seconds),
+    )
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -59,6 +73,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         timeouts=_timeouts(app.config),
         settle_timeout=app.config["APPEND_SETTLE_TIMEOUT"],
         idempotency_ttl=app.config["IDEMPOTENCY_TTL"],
+        search_budget=_search_budget(app.config),
     )
     register_error_handlers(app)
     install_limits(app)

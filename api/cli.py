@@ -1,4 +1,5 @@
-"""The ``smashup`` command: ``serve`` (API + worker + embedded Redis), ``worker`` and ``replay``.
+"""The ``smashup`` command: ``serve`` (API + worker + embedded Redis), ``worker``, ``replay``
+and ``simulate``.
 
 ``serve`` uses ``REDIS_URL`` when it is set; otherwise it starts an embedded Redis persisting in
 ``--data-dir``. It runs the API on the production server of :mod:`api.server` (waitress with
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any
 
-from api import replay_cli  # light: it imports the rules and the service only when it runs
+from api import replay_cli, simulate_cli  # light: they import the rules only when they run
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -47,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay_cli.run(args)
+    if args.command == "simulate":
+        return simulate_cli.run(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if args.command == "serve":
         return serve(args)
@@ -81,6 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     worker_cmd.add_argument("--parent-pid", type=int, default=None, help=argparse.SUPPRESS)
     worker_cmd.add_argument("--name", default=None, help="rq worker name (default: random)")
     replay_cli.add_parser(commands)
+    simulate_cli.add_parser(commands)
     return parser
 
 
@@ -269,13 +273,19 @@ def worker(args: argparse.Namespace) -> int:
     resumed = games.resume_bots()
     if resumed:
         log.info("re-scheduled the bots of %d games", resumed)
+    if games.bots is not None:
+        from service.clocks import resume_clocks
+        from workers.queue import BotQueue
+
+        if isinstance(games.bots, BotQueue) and (clocks := resume_clocks(games, games.bots)):
+            log.info("re-scheduled the turn clocks of %d games", clocks)
     rq_worker = Worker(
         [Queue(QUEUE_NAME, connection=client)],
         connection=client,
         name=args.name,
         worker_ttl=WORKER_TTL,
     )
-    # the scheduler runs the delayed jobs: webhook retries
+    # the scheduler runs the delayed jobs: webhook retries, turn clocks
     rq_worker.work(burst=args.burst, logging_level="INFO", with_scheduler=True)
     return 0
 

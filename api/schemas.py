@@ -15,6 +15,8 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from domain import COMMAND_TYPES, BoardCard, Command, PlayerSetup, ScriptedSetup
+from domain.model import Clock
+from domain.setup import BOTS, MAX_CLOCK_SECONDS
 from service.accounts import AccountSeat
 
 LANGUAGES = ("en", "fr", "es")
@@ -151,6 +153,19 @@ class ScriptedSchema(Schema):
         )
 
 
+class ClockSchema(Schema):
+    """A game's turn clock: seconds per decision, and what happens when they run out."""
+
+    seconds = StrictInteger(required=True, validate=validate.Range(min=1, max=MAX_CLOCK_SECONDS))
+    on_expiry = fields.String(load_default="bot", validate=validate.OneOf(["bot", "forfeit"]))
+    bot = fields.String(load_default="greedy", validate=validate.OneOf(list(BOTS)))
+
+    @post_load
+    def make(self, data: dict[str, Any], **_: Any) -> Clock:
+        """Build the domain's clock."""
+        return Clock(data["seconds"], data["on_expiry"], data["bot"])
+
+
 class CreateGameSchema(Schema):
     """``POST /v1/games``."""
 
@@ -159,6 +174,7 @@ class CreateGameSchema(Schema):
     )
     seed = Seed(load_default=None, allow_none=True)
     scripted = fields.Nested(ScriptedSchema, load_default=None, allow_none=True)
+    clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
 
 
 class _CommandSchema(Schema):

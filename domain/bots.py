@@ -1,12 +1,21 @@
-"""Bots: pure policies from (state, seat, rng) to a legal command."""
+"""Bots: pure policies from (state, seat, rng) to a legal command.
+
+`random` plays legal moves at random; `greedy` and `search` (domain.ai) play well and decide only
+from what their seat may see.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from domain.ai.greedy import greedy_bot
+from domain.ai.search import Budget, SearchBot
 from domain.commands import Command, EndTurn
 from domain.decide import legal_commands
 from domain.model import GameState
+
+Policy = Callable[[GameState, int, random.Random], Command | None]
 
 
 def random_bot(state: GameState, seat: int, rng: random.Random) -> Command | None:
@@ -20,4 +29,21 @@ def random_bot(state: GameState, seat: int, rng: random.Random) -> Command | Non
     return rng.choice(moves)
 
 
-BOTS = {"random": random_bot}
+BOT_NAMES = ("random", "greedy", "search")
+
+
+def make_bot(
+    name: str, *, budget: Budget | None = None, clock: Callable[[], float] | None = None
+) -> Policy:
+    """The policy of a bot by name; `search` takes a budget and, for a seconds budget, a clock."""
+    if name == "random":
+        return random_bot
+    if name == "greedy":
+        return greedy_bot
+    if name == "search":
+        return SearchBot(budget, clock)
+    raise KeyError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+
+
+BOTS: dict[str, Policy] = {name: make_bot(name) for name in BOT_NAMES}
+"""Each bot's policy with its default budget (`search`: playouts only, no clock)."""

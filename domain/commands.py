@@ -99,6 +99,14 @@ class EndTurn(Command):
     type: ClassVar[str] = "end_turn"
 
 
+@dataclass(frozen=True)
+class ExpireClock(Command):
+    """The server's, never a client's: the awaited seat's turn clock ran out (not listed by
+    legal_commands, not in COMMAND_TYPES)."""
+
+    type: ClassVar[str] = "expire_clock"
+
+
 COMMAND_TYPES: dict[str, type[Command]] = {
     c.type: c for c in (PlayMinion, PlayAction, Choose, UseSpecial, UseTalent, EndTurn)
 }

@@ -12,6 +12,7 @@ from domain.commands import (
     Choose,
     Command,
     EndTurn,
+    ExpireClock,
     PlayAction,
     PlayMinion,
     UseSpecial,
@@ -136,6 +137,8 @@ def decide_and_evolve(
 ) -> tuple[tuple[ev.Event, ...], GameState]:
     """The events that `command` causes and the state they lead to (the fold of those events
     over `state`, computed while deciding), or a RuleViolation naming what is wrong."""
+    if isinstance(command, ExpireClock):
+        return _expire_clock(state, command.seat)
     _check(state, command)
     rng = rng or rng_for(state)
     seat = command.seat
@@ -182,6 +185,26 @@ def _capped(
         return events, after
     ended = ev.GameEnded(None, tuple(p.vp for p in after.players), "version_cap")
     return (*events, ended), evolve(after, ended)
+
+
+def _expire_clock(state: GameState, seat: int) -> tuple[tuple[ev.Event, ...], GameState]:
+    """The awaited seat's clock ran out: recorded, then (forfeit) the game ends, won by the
+    other seat with the most VP (ties: the first of them in turn order after `seat`)."""
+    if state.status != "active":
+        raise GameNotActive(f"game {state.game_id} has ended; no command is accepted")
+    if state.clock is None:
+        raise IllegalMove("this game has no turn clock")
+    if awaited_seat(state) != seat or state.players[seat].bot is not None:
+        raise NotYourTurn(f"seat {seat} is not a client's seat the game waits for")
+    expired = ev.ClockExpired(seat, state.clock.on_expiry)
+    after = evolve(state, expired)
+    if state.clock.on_expiry != "forfeit":
+        return (expired,), after
+    n = len(state.players)
+    others = [(seat + k) % n for k in range(1, n)]
+    winner = max(others, key=lambda s: (state.players[s].vp, -others.index(s)))
+    ended = ev.GameEnded(winner, tuple(p.vp for p in state.players), "forfeit")
+    return (expired, ended), evolve(after, ended)
 
 
 def _check(state: GameState, command: Command) -> None:

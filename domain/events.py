@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from domain.frozen import fast_init
-from domain.model import Allowance, Attached, CardRef, Decision, Lingering, Placement
+from domain.model import Allowance, Attached, CardRef, Clock, Decision, Lingering, Placement
 
 
 @fast_init
@@ -73,6 +73,7 @@ class GameCreated(Event):
     base_attached: tuple[tuple[int, Attached], ...] = ()
     deal: bool = True  # whether opening hands are drawn from the decks
     rules: str = ""  # the rules version that produced this game ("" before versions existed)
+    clock: Clock | None = None  # the turn clock, if the game has one
 
 
 @event("cards_drawn")
@@ -443,11 +444,22 @@ class ControlChanged(Event):
 @dataclass(frozen=True)
 class GameEnded(Event):
     """The game is over: ``winner`` won (``reason`` "victory"), or nobody did (``winner`` None,
-    ``reason`` "version_cap": the game reached :data:`domain.rules.VERSION_CAP`)."""
+    ``reason`` "version_cap": the game reached :data:`domain.rules.VERSION_CAP`), or the
+    awaited seat's clock ran out and it forfeited (``reason`` "forfeit")."""
 
     winner: int | None
     vp: tuple[int, ...]
     reason: str
+
+
+@event("clock_expired")
+@fast_init
+@dataclass(frozen=True)
+class ClockExpired(Event):
+    """The awaited seat's time ran out: the server plays its decision (`bot`) or it forfeits."""
+
+    seat: int
+    on_expiry: str
 
 
 __all__ = [name for name in dir() if name[0].isupper()]

@@ -129,6 +129,7 @@ def _created(e: ev.GameCreated) -> GameState:
         first_seat=e.first_seat,
         active=e.first_seat,
         scripted=e.scripted,
+        clock=e.clock,
         version=1,
     )
 

@@ -197,6 +197,18 @@ class Placement:
 
 @fast_init
 @dataclass(frozen=True)
+class Clock:
+    """A game's turn clock: each decision of a seat played by a client must come within
+    `seconds`; when it does not, the server plays it with `bot` (`on_expiry` "bot") or the seat
+    forfeits ("forfeit"). The rules only record the expiry (clock_expired); the server keeps
+    the time (each decision's deadline is its last event's time plus `seconds`)."""
+
+    seconds: int
+    on_expiry: str = "bot"  # bot | forfeit
+    bot: str = "greedy"
+
+
+@dataclass(frozen=True)
 class GameState:
     """Everything the rules need; derived numbers (power, totals) are computed, never stored."""
 
@@ -221,6 +233,7 @@ class GameState:
     last_scored: tuple[Placement, ...] = ()
     flags: tuple[str, ...] = ()  # per-turn markers such as "shinobi:<seat>:<base>"
     scripted: bool = False
+    clock: Clock | None = None
     version: int = 0
 
     def player(self, seat: int) -> Player:

@@ -100,6 +100,11 @@ def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     return f"\nGame over: {_who(a, e.winner)} wins ({vp})"
 
 
+def _clock(b: GameState | None, a: GameState, e: ev.ClockExpired) -> str:
+    then = "forfeits" if e.on_expiry == "forfeit" else "is played by the server"
+    return f"  {_who(a, e.seat)} ran out of time and {then}"
+
+
 _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | None]] = {
     ev.GameCreated: _created,
     ev.TurnStarted: _turn,
@@ -111,4 +116,5 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.VpGained: _vp,
     ev.BaseReplaced: _replaced,
     ev.GameEnded: _ended,
+    ev.ClockExpired: _clock,
 }

@@ -12,10 +12,11 @@ from domain.engine import run
 from domain.errors import FactionNotImplemented, InvalidSetup
 from domain.evolve import replay
 from domain.flow import start_turn
-from domain.model import Attached, CardRef, Task
+from domain.model import Attached, CardRef, Clock, Task
 from domain.registry import IMPLEMENTED
 
-BOTS = ("random",)
+BOTS = ("random", "greedy", "search")
+"""The bots that may play a seat (domain.bots.BOT_NAMES)."""
 # Bump whenever a change to the rules or the cards changes what some command produces: logs
 # recorded under this version are checked by re-deciding every command (domain.verify); older
 # ones are replayed from their events, which are facts, and checked for structure only.
@@ -69,17 +70,19 @@ class GameSetup:
     seed: str
     players: tuple[PlayerSetup, ...]
     scripted: ScriptedSetup | None = field(default=None)
+    clock: Clock | None = None
 
 
 def start_game(setup: GameSetup) -> tuple[ev.Event, ...]:
     """The events that create a game, up to the first decision or the first play phase."""
     _validate_players(setup.players)
+    _validate_clock(setup.clock)
     rng = random.Random(f"{setup.seed}:setup")
     uids = _UidMaker(rng)
     created = (
         _scripted(setup, setup.scripted, uids) if setup.scripted else _random(setup, rng, uids)
     )
-    created = replace(created, rules=RULES_VERSION)
+    created = replace(created, rules=RULES_VERSION, clock=setup.clock)
     _check_implemented(created)
     return (created, *setup_events(created))
 
@@ -137,6 +140,20 @@ class _UidMaker:
             if uid not in self.seen:
                 self.seen.add(uid)
                 return uid
+
+
+MAX_CLOCK_SECONDS = 7 * 24 * 3600
+
+
+def _validate_clock(clock: Clock | None) -> None:
+    if clock is None:
+        return
+    if not 1 <= clock.seconds <= MAX_CLOCK_SECONDS:
+        raise InvalidSetup(f"clock.seconds must be 1 to {MAX_CLOCK_SECONDS}, got {clock.seconds}")
+    if clock.on_expiry not in ("bot", "forfeit"):
+        raise InvalidSetup(f"clock.on_expiry must be 'bot' or 'forfeit', not {clock.on_expiry!r}")
+    if clock.bot not in BOTS:
+        raise InvalidSetup(f"clock.bot: unknown bot {clock.bot!r} (known: {', '.join(BOTS)})")
 
 
 def _validate_players(players: Sequence[PlayerSetup]) -> None:

@@ -16,6 +16,7 @@ from domain.commands import (
     Choose,
     Command,
     EndTurn,
+    ExpireClock,
     PlayAction,
     PlayMinion,
     UseSpecial,
@@ -58,6 +59,8 @@ def command_for(state: GameState, event: ev.Event) -> Command | None:
         return UseSpecial(event.seat, event.uid)
     if isinstance(event, ev.TalentUsed):
         return UseTalent(event.seat, event.uid)
+    if isinstance(event, ev.ClockExpired):
+        return ExpireClock(event.seat)
     if isinstance(event, ev.PhaseChanged) and event.phase == "scoring":
         return EndTurn(state.active)
     return None
@@ -179,7 +182,7 @@ def _setup_of(e: ev.GameCreated) -> GameSetup:
     """The setup that created the game: players, and for a scripted game its exact position."""
     players = tuple(PlayerSetup(p.name, p.factions, p.bot) for p in e.players)
     if not e.scripted:
-        return GameSetup(e.game_id, e.seed, players)
+        return GameSetup(e.game_id, e.seed, players, clock=e.clock)
     script = ScriptedSetup(
         bases=e.bases,
         decks=tuple(tuple(c.card for c in p.deck) for p in e.players),
@@ -190,7 +193,7 @@ def _setup_of(e: ev.GameCreated) -> GameSetup:
         board=_board_of(e),
         vp=tuple(p.vp for p in e.players),
     )
-    return GameSetup(e.game_id, e.seed, players, script)
+    return GameSetup(e.game_id, e.seed, players, script, e.clock)
 
 
 def _board_of(e: ev.GameCreated) -> tuple[BoardCard, ...]:

@@ -92,6 +92,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
                 "minions": [_minion(state, i, m) for m in b.minions],
             }
         )
+    clock = {} if state.clock is None else {"clock": {**to_json(state.clock), "deadline": None}}
     scoring = next((i for i, b in enumerate(state.bases) if b.card == state.scoring), None)
     return {
         "id": state.game_id,
@@ -110,6 +111,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "base_deck_size": len(state.base_deck),
         "base_discard": list(state.base_discard),
         "resolving": [_card(c) for c in state.resolving],
+        **clock,
     }
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import PlayerSetup, ScriptedSetup, awaited_seat
+from domain.model import Clock
 from domain.view import awaiting
 from events.envelope import utc_timestamp
 from events.store import EventStore, hash_token
@@ -140,6 +141,7 @@ class Accounts:
         seats: Sequence[AccountSeat],
         seed: str | None = None,
         scripted: ScriptedSetup | None = None,
+        clock: Clock | None = None,
     ) -> CreatedGame:
         """Create a game seating accounts (by id) and anonymous players."""
         owners = [s.player for s in seats]
@@ -153,7 +155,9 @@ class Accounts:
             else:
                 name = self.get(seat.player).name
                 players.append(PlayerSetup(name, seat.setup.factions, None))
-        return self.games.create(players, seed, scripted, accounts=owners if named else None)
+        return self.games.create(
+            players, seed, scripted, accounts=owners if named else None, clock=clock
+        )
 
     def seats_of_game(self, game_id: str) -> tuple[str | None, ...]:
         """The account id of each seat of a game (None: anonymous or bot); cached."""

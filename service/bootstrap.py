@@ -9,8 +9,10 @@ from typing import Any
 
 import redis
 
+from domain.ai.search import Budget
 from events.connection import Timeouts, connect
 from events.store import IDEMPOTENCY_TTL, SETTLE_TIMEOUT, EventStore
+from service.clocks import attach_clocks
 from service.games import Games
 from service.social import attach
 from service.waiters import DEFAULT_LIMIT, Waiters
@@ -35,6 +37,7 @@ def build(
     timeouts: Timeouts | None = None,
     settle_timeout: float | None = None,
     idempotency_ttl: int | None = None,
+    search_budget: Budget | None = None,
 ) -> Games:
     """The games service on ``client`` (else ``redis_url``, else ``REDIS_URL``, else an embedded
     Redis in ``data_dir``), its events under ``prefix``, its bot jobs on rq queue ``queue_name``
@@ -46,9 +49,12 @@ def build(
     or the defaults); an append whose answer was lost is settled for at most ``settle_timeout``
     seconds (None: ``APPEND_SETTLE_TIMEOUT`` or :data:`events.store.SETTLE_TIMEOUT`), and
     idempotency records expire after ``idempotency_ttl`` seconds (None: ``IDEMPOTENCY_TTL`` or
-    :data:`events.store.IDEMPOTENCY_TTL`)."""
+    :data:`events.store.IDEMPOTENCY_TTL`). The `search` bot thinks within ``search_budget`` per
+    decision (None: the environment's, :func:`workers.queue.search_budget_from_env`)."""
     connection = client if client is not None else connect(redis_url, data_dir, timeouts)
-    bots = BotQueue(connection, prefix=prefix, is_async=rq_async, name=queue_name)
+    bots = BotQueue(
+        connection, prefix=prefix, is_async=rq_async, name=queue_name, search_budget=search_budget
+    )
     if settle_timeout is None:
         settle_timeout = float(os.environ.get("APPEND_SETTLE_TIMEOUT") or SETTLE_TIMEOUT)
     if idempotency_ttl is None:
@@ -64,6 +70,7 @@ def build(
         log.warning("could not load the scripts into Redis yet; they load on first use")
     games = Games(store, bots, waiters=Waiters(max_waiters))
     bots.games = games
+    attach_clocks(games, bots)
     if webhook_networks is None:
         webhook_networks = os.environ.get("WEBHOOK_ALLOWED_NETWORKS", "").split(",")
     hooks = WebhookQueue(

@@ -36,6 +36,7 @@ from domain import (
     state_from_json,
     state_to_json,
 )
+from domain.model import Clock
 from domain.view import awaiting
 from events.envelope import Envelope, utc_timestamp
 from events.errors import DuplicateCommand, GameExists, VersionConflict
@@ -96,6 +97,7 @@ class Games:
         seed: str | None = None,
         scripted: ScriptedSetup | None = None,
         accounts: Sequence[str | None] | None = None,
+        clock: Clock | None = None,
     ) -> CreatedGame:
         """Create a game; raise :class:`InvalidSetup` when the rules refuse the setup.
 
@@ -106,7 +108,7 @@ class Games:
         chosen_seed = seed if seed is not None else secrets.token_hex(16)
         for _ in range(CREATE_RETRIES):
             game_id = secrets.token_hex(8)
-            events = _start(GameSetup(game_id, chosen_seed, tuple(players), scripted))
+            events = _start(GameSetup(game_id, chosen_seed, tuple(players), scripted, clock))
             state = replay(events)
             seats = tuple(
                 SeatGrant(

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from datetime import UTC, datetime
 
 from rq import get_current_job
 
 from domain import awaited_seat
-from domain.bots import BOTS
+from domain.ai.search import Budget
+from domain.bots import make_bot
 from service.bootstrap import build
 from service.games import Games, bot_awaited
 from service.metrics import BOT_JOB_SECONDS, BOT_JOB_WAIT_SECONDS, Stopwatch
 from service.outcomes import StaleVersion
-from workers.queue import DEFAULT_PREFIX, queue_for_job
+from workers.queue import DEFAULT_PREFIX, BotQueue, queue_for_job
 
 log = logging.getLogger(__name__)
 
@@ -53,10 +55,11 @@ def run_bots(games: Games, game_id: str, version: int, max_moves: int = MAX_MOVE
     if state.version != version or not bot_awaited(state):
         return 0
     moves = conflicts = 0
+    budget = games.bots.search_budget if isinstance(games.bots, BotQueue) else Budget()
     while moves < max_moves and bot_awaited(state):
         seat = awaited_seat(state)
         assert seat is not None
-        policy = BOTS[state.players[seat].bot or ""]
+        policy = make_bot(state.players[seat].bot or "", budget=budget, clock=time.monotonic)
         command = policy(state, seat, random.Random(f"{state.seed}:{state.version}:bot"))
         if command is None:
             log.error("game %s: bot of seat %d has no legal move", game_id, seat)

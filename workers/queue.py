@@ -9,10 +9,15 @@ after it returns, so a long all-bot game is a loop of jobs, never a recursion.
 from __future__ import annotations
 
 import logging
+import os
+import re
 import threading
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from rq import Queue
+
+from domain.ai.search import Budget
 
 if TYPE_CHECKING:
     from service.games import Games
@@ -22,11 +27,21 @@ log = logging.getLogger(__name__)
 QUEUE_NAME = "smashup"
 DEFAULT_PREFIX = "smashup"
 JOB = "workers.bots.play_bots"
+CLOCK_JOB = "workers.clocks.expire_clock"
 JOB_TIMEOUT = 120
 """Seconds one job may run (a job plays a bounded number of moves)."""
 FAILURE_TTL = 24 * 3600
 
 _inline = threading.local()
+
+
+def search_budget_from_env() -> Budget:
+    """The `search` bot's budget per decision: ``SMASHUP_SEARCH_PLAYOUTS`` (default 300) and
+    ``SMASHUP_SEARCH_SECONDS`` (default 1), whichever runs out first."""
+    default = Budget()
+    playouts = os.environ.get("SMASHUP_SEARCH_PLAYOUTS") or default.playouts
+    seconds = os.environ.get("SMASHUP_SEARCH_SECONDS") or default.seconds
+    return Budget(max(1, int(playouts)), max(0.01, float(seconds)))
 
 
 class BotQueue:
@@ -39,8 +54,11 @@ class BotQueue:
         prefix: str = DEFAULT_PREFIX,
         is_async: bool = True,
         name: str = QUEUE_NAME,
+        search_budget: Budget | None = None,
     ) -> None:
         self.prefix = prefix
+        self.search_budget = search_budget or search_budget_from_env()
+        """The `search` bot's budget per decision in the jobs of this queue."""
         self.queue = Queue(name, connection=connection, is_async=is_async)
         self.games: Games | None = None
         """The service that schedules on this queue (inline jobs use it)."""
@@ -68,6 +86,23 @@ class BotQueue:
         finally:
             _inline.pending = None
             _inline.owner = None
+
+    def schedule_expiry(self, game_id: str, version: int, at: float) -> None:
+        """Have a worker check the clock of ``game_id`` at ``version`` at time ``at`` (seconds
+        since the epoch): an rq scheduled job, kept in Redis, run by a worker's scheduler (also
+        for a synchronous queue: a clock never runs in a request)."""
+        self.queue.enqueue_at(
+            datetime.fromtimestamp(at, UTC),
+            CLOCK_JOB,
+            game_id,
+            version,
+            prefix=self.prefix,
+            job_id=re.sub(r"[^A-Za-z0-9_-]", "_", f"clock-{self.prefix}-{game_id}-{version}"),
+            job_timeout=JOB_TIMEOUT,
+            result_ttl=0,
+            failure_ttl=FAILURE_TTL,
+            description=f"clock of game {game_id} at version {version}",
+        )
 
     def _enqueue(self, game_id: str, version: int) -> None:
         job = self.queue.enqueue(

@@ -20,6 +20,7 @@ from api.schemas import (
     load_query,
 )
 from domain import PlayerSetup, ScriptedSetup
+from domain.model import Clock
 from service.accounts import AccountNotFound, AccountSeat
 from service.games import Games
 from service.outcomes import CreatedGame
@@ -56,13 +57,15 @@ def create_with_accounts(
     players: Sequence[PlayerSetup | AccountSeat],
     seed: str | None,
     scripted: ScriptedSetup | None,
+    clock: Clock | None = None,
 ) -> CreatedGame:
     """Create a game whose seats may name player accounts (422 for an unknown account)."""
     if not any(isinstance(p, AccountSeat) for p in players):
-        return service.create([p for p in players if isinstance(p, PlayerSetup)], seed, scripted)
+        plain = [p for p in players if isinstance(p, PlayerSetup)]
+        return service.create(plain, seed, scripted, clock=clock)
     seats = [p if isinstance(p, AccountSeat) else AccountSeat(p) for p in players]
     try:
-        return social().accounts.create_game(seats, seed, scripted)
+        return social().accounts.create_game(seats, seed, scripted, clock)
     except AccountNotFound as missing:
         raise ValidationError({"players": [missing.message]}) from None
 

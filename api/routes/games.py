@@ -12,7 +12,9 @@ from api.routes.accounts import create_with_accounts
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.routes.replays import replays
 from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, load_command, load_query
-from domain import legal_commands, view
+from domain import GameState, legal_commands, view
+from service.clocks import deadline, deadline_text
+from service.games import Games
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
 
@@ -25,7 +27,9 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     limit, client = quota(), client_id()
     if limit is not None:
         limit.check(client)
-    created = create_with_accounts(games(), data["players"], data["seed"], data["scripted"])
+    created = create_with_accounts(
+        games(), data["players"], data["seed"], data["scripted"], data["clock"]
+    )
     if limit is not None:
         limit.add(client, created.game_id)
     body = {
@@ -43,7 +47,17 @@ def get_game(game_id: str) -> dict[str, Any]:
     state = service.load(check_game_id(game_id))
     seat = auth.viewer(service, game_id)
     no_query()
-    return view(state, seat)
+    return with_deadline(service, game_id, state, view(state, seat))
+
+
+def with_deadline(
+    service: Games, game_id: str, state: GameState, shown: dict[str, Any]
+) -> dict[str, Any]:
+    """A view with its clock's deadline filled in (when a client's decision is due)."""
+    if "clock" in shown:
+        due = deadline(service, game_id, state)
+        shown["clock"]["deadline"] = None if due is None else deadline_text(due)
+    return shown
 
 
 @bp.get("/<game_id>/moves")
@@ -81,7 +95,7 @@ def command(game_id: str) -> Response:
     answer = result.answer
     if query["view"]:
         shown = result.state or replays().state_at(game_id, answer["version"])
-        answer = {**answer, "game": view(shown, seat)}
+        answer = {**answer, "game": with_deadline(service, game_id, shown, view(shown, seat))}
     response = jsonify(answer)
     if result.replayed:
         response.headers["Idempotent-Replayed"] = "true"

@@ -1,0 +1,84 @@
+"""What a seat knows, and determinizations: full states sampled from what it does not know.
+
+A seat sees the board, every discard pile, its own hand and the sizes of the other piles
+(domain.view). It does not see the other seats' hands, any deck order (its own included) nor the
+base deck order. A determinization keeps everything the seat sees and deals the cards it cannot
+see again at random: each other seat's hand and deck are pooled and dealt back (same sizes), the
+seat's own deck and the base deck are shuffled, and the game's seed (which fixes every future
+shuffle and draw) is replaced. The pools are sorted by uid before they are dealt, so a
+determinization depends only on which cards are hidden in each pool, never on where they are:
+permuting the hidden cards gives the same determinizations, hence the same bot choices.
+"""
+
+from __future__ import annotations
+
+import random
+
+from domain.model import CardRef, GameState, Player, replace
+
+
+def hidden_uids(state: GameState, seat: int) -> frozenset[str]:
+    """The uids of the cards `seat` cannot see (other hands, every deck)."""
+    out: set[str] = set()
+    for p in state.players:
+        out.update(c.uid for c in p.deck)
+        if p.seat != seat:
+            out.update(c.uid for c in p.hand)
+    return frozenset(out)
+
+
+def _shown(state: GameState, seat: int) -> frozenset[str]:
+    """Hidden cards the pending decision shows to `seat` (e.g. its deck's top cards to pick
+    from): they stay where they are."""
+    d = state.pending
+    if d is None or d.seat != seat:
+        return frozenset()
+    return frozenset(o.uid for o in d.options if o.uid is not None)
+
+
+def _deal(cards: list[CardRef], rng: random.Random) -> list[CardRef]:
+    cards.sort(key=lambda c: c.uid)
+    rng.shuffle(cards)
+    return cards
+
+
+def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A full state consistent with what `seat` sees, its hidden cards dealt from `rng`."""
+    shown = _shown(state, seat)
+    players: list[Player] = []
+    for p in state.players:
+        if p.seat == seat:
+            hand = p.hand
+            deck = _redeal_pile(p.deck, shown, rng)
+        else:
+            pool = [c for c in (*p.hand, *p.deck) if c.uid not in shown]
+            dealt = _deal(pool, rng)
+            fixed_hand = [c for c in p.hand if c.uid in shown]
+            k = len(p.hand) - len(fixed_hand)
+            hand = (*fixed_hand, *dealt[:k])
+            deck = _fill(p.deck, shown, dealt[k:])
+        players.append(replace(p, hand=tuple(hand), deck=tuple(deck)))
+    bases = list(state.base_deck)
+    bases.sort()
+    rng.shuffle(bases)
+    return replace(
+        state,
+        players=tuple(players),
+        base_deck=tuple(bases),
+        seed=f"determinized:{rng.getrandbits(64):016x}",
+    )
+
+
+def _redeal_pile(
+    pile: tuple[CardRef, ...], shown: frozenset[str], rng: random.Random
+) -> tuple[CardRef, ...]:
+    """A pile shuffled, its shown cards kept in place."""
+    return _fill(pile, shown, _deal([c for c in pile if c.uid not in shown], rng))
+
+
+def _fill(
+    pile: tuple[CardRef, ...], shown: frozenset[str], others: list[CardRef]
+) -> tuple[CardRef, ...]:
+    """`pile`'s shown cards in their places, the other places filled from `others` in order."""
+    rest = iter(others)
+    return tuple(c if c.uid in shown else next(rest) for c in pile)
