@@ -298,18 +298,13 @@ class NewAccountSchema(Schema):
     name = fields.String(required=True, validate=[validate.Length(min=1, max=40), _printable])
 
 
-def _no_clock(value: Any) -> None:
-    """Clocks do not exist yet: the field is reserved and must be null."""
-    raise ValidationError("clocks are not supported yet: send null or leave it out")
-
-
 class NewChallengeSchema(Schema):
     """``POST /v1/challenges``: whom, with which factions, at which seat (0 plays first)."""
 
     to = fields.String(required=True, validate=_ID)
     factions = _factions(required=True)
     seat = StrictInteger(load_default=0, validate=validate.OneOf([0, 1]))
-    clock = fields.Raw(load_default=None, allow_none=True, validate=_no_clock)
+    clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
 
 
 class AcceptSchema(Schema):

@@ -8,6 +8,7 @@ is a sorted set of the account's challenges (both directions) by creation time. 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 import time
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain import PlayerSetup
+from domain.model import Clock
 from events.envelope import utc_timestamp
 from service.accounts import Accounts, AccountSeat
 from service.feed import Feeds
@@ -78,9 +80,10 @@ class Challenges:
         target: str,
         factions: Sequence[str],
         seat: int,
-        clock: None = None,
+        clock: Clock | None = None,
     ) -> dict[str, Any]:
-        """Challenge ``target`` to a game where ``challenger`` plays ``factions`` at ``seat``."""
+        """Challenge ``target`` to a game where ``challenger`` plays ``factions`` at ``seat``,
+        with a turn clock if ``clock`` is given (the game gets it on acceptance)."""
         if challenger == target:
             raise ChallengeForbidden("an account cannot challenge itself")
         self.accounts.get(target)
@@ -91,7 +94,7 @@ class Challenges:
             "to": target,
             "factions": list(factions),
             "seat": seat,
-            "clock": clock,
+            "clock": None if clock is None else dataclasses.asdict(clock),
             "status": "pending",
             "created_at": utc_timestamp(),
             "game": None,
@@ -136,7 +139,10 @@ class Challenges:
             mine = AccountSeat(PlayerSetup("", tuple(challenge["factions"])), challenge["from"])
             theirs = AccountSeat(PlayerSetup("", tuple(factions)), caller)
             seats = [mine, theirs] if challenge["seat"] == 0 else [theirs, mine]
-            created = self.accounts.create_game(seats)
+            clock = challenge["clock"]
+            created = self.accounts.create_game(
+                seats, clock=None if clock is None else Clock(**clock)
+            )
         except Exception:
             self._move(challenge_id, "accepting", "pending", {})
             raise

@@ -169,6 +169,26 @@ def test_a_challenge_is_listed_both_ways_and_accepting_it_creates_the_game(
     )
 
 
+def test_a_challenges_clock_is_the_clock_of_the_game_its_acceptance_creates(
+    client: FlaskClient,
+) -> None:
+    a, b = account(client, "A"), account(client, "B")
+    made = challenge(client, a, b, clock={"seconds": 90, "on_expiry": "forfeit"})
+    assert made.status_code == 201
+    clock = {"seconds": 90, "on_expiry": "forfeit", "bot": "greedy"}
+    assert made.get_json()["clock"] == clock
+    accepted = client.post(
+        f"/v1/challenges/{made.get_json()['id']}/accept",
+        json={"factions": ["ninjas", "pirates"]},
+        headers=bearer(b["token"]),
+    )
+    assert accepted.status_code == 200
+    game = client.get(f"/v1/games/{accepted.get_json()['game']}").get_json()
+    assert {k: game["clock"][k] for k in clock} == clock
+    unclocked = challenge(client, a, b).get_json()
+    assert unclocked["clock"] is None
+
+
 def test_only_the_challenged_account_answers_and_only_a_pending_challenge(
     client: FlaskClient,
 ) -> None:
@@ -193,7 +213,8 @@ def test_only_the_challenged_account_answers_and_only_a_pending_challenge(
 def test_bad_challenges_are_refused(client: FlaskClient) -> None:
     a, b = account(client, "A"), account(client, "B")
     assert challenge(client, a, a).status_code == 403
-    for extra in ({"clock": {"minutes": 5}}, {"seat": 2}, {"factions": ["aliens"]}):
+    bad_clocks = ({"minutes": 5}, {"seconds": 0}, {"seconds": 60, "on_expiry": "later"})
+    for extra in (*({"clock": c} for c in bad_clocks), {"seat": 2}, {"factions": ["aliens"]}):
         response = challenge(client, a, b, **extra)
         assert (response.status_code, response.get_json()["code"]) == (422, "validation_error")
     unknown = client.post(
