@@ -139,9 +139,19 @@ def test_serve_restarts_its_killed_worker_and_the_waiting_bot_game_moves_on(
     command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port)]
     command += ["--data-dir", str(tmp_path / "data"), "--worker-restart-delay", "3"]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = process.stderr
+    assert err is not None
+    logged: list[bytes] = []  # the server's log, read as it comes
+    reader = threading.Thread(target=lambda: logged.extend(iter(err.readline, b"")))
+    reader.start()
     base = f"http://127.0.0.1:{port}/v1"
+
+    def locks_taken() -> int:
+        return sum(b"Acquired scheduler lock for smashup" in line for line in list(logged))
+
     try:
         _wait_for(lambda: _call(f"{base}/health")["status"] == "ok", 30)
+        _wait_for(lambda: locks_taken() == 1, 30)
         (first,) = psutil.Process(process.pid).children()
         first.kill()
         degraded = _wait_for(
@@ -164,10 +174,14 @@ def test_serve_restarts_its_killed_worker_and_the_waiting_bot_game_moves_on(
             30,
         )
         assert moved["version"] > game["version"], moved
+        # the new worker's scheduler (webhook retries, clocks) takes the dead one's lock: freed,
+        # not left to expire (rq's lock lives for minutes)
+        _wait_for(lambda: locks_taken() == 2, 30)
     finally:
         process.send_signal(signal.SIGTERM)
-        _, stderr = process.communicate(timeout=30)
+        process.wait(timeout=30)
+        reader.join(timeout=10)
+        err.close()
+    stderr = b"".join(logged)
     assert process.returncode == 0, stderr.decode()[-2000:]
     assert b"restarting the bot worker in 3.0 s" in stderr
-    # the new worker's scheduler (webhook retries) took the dead one's lock at once
-    assert stderr.count(b"Acquired scheduler lock for smashup") == 2
