@@ -98,8 +98,8 @@ def expire(
     if state.version != version or seat is None or due is None or state.clock is None:
         return "stale"
     if now() < due:
-        if scheduler is not None:
-            scheduler.schedule_expiry(game_id, version, due)
+        if scheduler is not None:  # at least a second on: a new job, not this one again
+            scheduler.schedule_expiry(game_id, version, max(due, now()) + 1.0)
         return "early"
     try:
         result = games.execute(game_id, seat, ExpireClock(seat), expected_version=version)

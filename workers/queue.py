@@ -9,6 +9,7 @@ after it returns, so a long all-bot game is a loop of jobs, never a recursion.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import re
 import threading
@@ -90,14 +91,20 @@ class BotQueue:
     def schedule_expiry(self, game_id: str, version: int, at: float) -> None:
         """Have a worker check the clock of ``game_id`` at ``version`` at time ``at`` (seconds
         since the epoch): an rq scheduled job, kept in Redis, run by a worker's scheduler (also
-        for a synchronous queue: a clock never runs in a request)."""
+        for a synchronous queue: a clock never runs in a request). rq's scheduler keeps whole
+        seconds, so the check is set for the next whole second (never before ``at``); checks of
+        the same game, version and second are one job (a duplicate does nothing), a later one
+        (a check that ran early re-schedules itself) another."""
+        second = math.ceil(at)
         self.queue.enqueue_at(
-            datetime.fromtimestamp(at, UTC),
+            datetime.fromtimestamp(second, UTC),
             CLOCK_JOB,
             game_id,
             version,
             prefix=self.prefix,
-            job_id=re.sub(r"[^A-Za-z0-9_-]", "_", f"clock-{self.prefix}-{game_id}-{version}"),
+            job_id=re.sub(
+                r"[^A-Za-z0-9_-]", "_", f"clock-{self.prefix}-{game_id}-{version}-{second}"
+            ),
             job_timeout=JOB_TIMEOUT,
             result_ttl=0,
             failure_ttl=FAILURE_TTL,

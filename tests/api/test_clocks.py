@@ -3,6 +3,7 @@ job even when the server and the worker restarted in between."""
 
 from __future__ import annotations
 
+import math
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -15,7 +16,7 @@ from rq import Queue, SimpleWorker
 from domain import event_from_dict, replay
 from events.store import EventStore
 from service.bootstrap import build
-from service.clocks import expire, resume_clocks
+from service.clocks import deadline, expire, resume_clocks
 from tests.api.helpers import ANN, BOB, Game, bearer, command, create, game_view
 from workers.queue import BotQueue
 
@@ -48,7 +49,8 @@ def _run_worker(store: EventStore, queue_name: str) -> None:
 
 
 def _wait_past(deadline: str) -> None:
-    time.sleep(max(0.0, _moment(deadline) - time.time()) + 0.05)
+    """Until the check of this deadline is due: rq keeps whole seconds, the next one."""
+    time.sleep(max(0.0, math.ceil(_moment(deadline)) - time.time()) + 0.05)
 
 
 @pytest.mark.parametrize("on_expiry", ["bot", "forfeit"])
@@ -126,3 +128,22 @@ def test_a_client_cannot_expire_a_clock_nor_set_a_bad_one(
         answer = client.post("/v1/games", json={"players": [ANN, BOB], "clock": clock})
         assert answer.status_code == 422
         assert answer.get_json()["code"] == "validation_error"
+
+
+def test_a_clock_check_that_runs_early_is_scheduled_again_as_a_job_of_its_own(
+    make_app: Callable[..., Flask], store: EventStore, queue_name: str
+) -> None:
+    app = make_app(RQ_ASYNC=True, RQ_QUEUE=queue_name)
+    game = _clocked(app, "bot", seconds=60)
+    games = build(client=store.redis, prefix=store.prefix, queue_name=queue_name)
+    assert isinstance(games.bots, BotQueue)
+    state = games.load(game.id)
+    due = deadline(games, game.id, state)
+    assert due is not None
+    registry = games.bots.queue.scheduled_job_registry
+    first = set(registry.get_job_ids())
+    assert any(j.endswith(f"-{state.version}-{math.ceil(due)}") for j in first)  # whole seconds
+    outcome = expire(games, game.id, state.version, now=lambda: due - 0.5, scheduler=games.bots)
+    assert outcome == "early"
+    again = set(registry.get_job_ids()) - first  # rq ran it a second early: not lost
+    assert [j.rsplit("-", 1)[1] for j in again] == [str(math.ceil(due) + 1)]
