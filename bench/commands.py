@@ -81,20 +81,17 @@ def start_server(
     if kind == "gunicorn":
         args = [sys.executable, "-m", "gunicorn", "-b", bind, "-w", str(workers), "-k", "gthread"]
         args += ["--threads", "16", "--log-level", "warning", app]
-    elif kind == "waitress":  # what smashup serve runs, with its default settings
-        module, attribute = app.split(":")
-        code = (
-            f"import importlib; from api.server import Server, Settings; "
-            f"m = importlib.import_module({module!r}); "
-            f"Server(eval({attribute!r}, vars(m)), Settings(port={port})).serve()"
-        )
-        args = [sys.executable, "-c", code]
     else:
         module, attribute = app.split(":")
+        serve = {  # waitress: what smashup serve runs, with its default settings
+            "waitress": "from api.server import Server, Settings; "
+            "Server(app, Settings(port={port})).serve()",
+            "werkzeug": "from werkzeug.serving import run_simple; "
+            "run_simple('127.0.0.1', {port}, app, threaded=True)",
+        }[kind].format(port=port)
         code = (
-            f"import importlib; from werkzeug.serving import run_simple; "
-            f"m = importlib.import_module({module!r}); "
-            f"run_simple('127.0.0.1', {port}, eval({attribute!r}, vars(m)), threaded=True)"
+            f"import importlib; m = importlib.import_module({module!r}); "
+            f"app = eval({attribute!r}, vars(m)); {serve}"
         )
         args = [sys.executable, "-c", code]
     process = subprocess.Popen(args, env=env, cwd=env["BENCH_DIR"], stderr=subprocess.DEVNULL)
