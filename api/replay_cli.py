@@ -35,13 +35,19 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--json", action="store_true", help="print the game view (all hands shown) as JSON"
     )
+    add_progress_flags(parser, "the check's progress")
+
+
+def add_progress_flags(parser: Any, what: str) -> None:
+    """``--progress`` / ``--no-progress``: show ``what`` on stderr, by default when stderr is a
+    terminal (``args.progress`` is None then)."""
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument(
         "--progress",
         dest="progress",
         action="store_true",
         default=None,
-        help="show the check's progress on stderr (default: when stderr is a terminal)",
+        help=f"show {what} on stderr (default: when stderr is a terminal)",
     )
     shown.add_argument(
         "--no-progress", dest="progress", action="store_false", help="never show progress"

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any, TextIO
 
+from api.replay_cli import add_progress_flags
+
 EXIT_USAGE = 2
 BAR = 30
 CORE = ("aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies")
@@ -49,15 +51,7 @@ def add_parser(commands: Any) -> None:
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
     out.add_argument("--json", metavar="FILE", help="also write the table and games as JSON")
-    shown = parser.add_mutually_exclusive_group()
-    shown.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="show a progress bar on stderr (default: when stderr is a terminal)",
-    )
-    shown.add_argument("--no-progress", dest="progress", action="store_false")
+    add_progress_flags(parser, "a progress bar")
 
 
 def parse_seats(text: str) -> tuple[int, ...]:
