@@ -235,15 +235,21 @@ def _check(state: GameState, command: Command) -> None:
     raise IllegalMove(f"{command.type} is not a legal move now")
 
 
+def _unknown_card(card: str, where: str, missing: str) -> UnknownCard:
+    """The refusal of a `card` that names no card `where` it should be: a card id given for a
+    uid is told apart."""
+    if card in catalogue().cards:
+        return UnknownCard(
+            f"{card!r} is a card id; 'card' takes the uid of a card {where} "
+            "(each card's 'uid' in the game view, or a move from /moves)"
+        )
+    return UnknownCard(f"card {card!r} {missing}")
+
+
 def _check_talent(state: GameState, command: UseTalent) -> None:
     src = next((s for s in rules.sources(state) if s.uid == command.card), None)
     if src is None:
-        if command.card in catalogue().cards:
-            raise UnknownCard(
-                f"{command.card!r} is a card id; 'card' takes the uid of a card in play "
-                "(each card's 'uid' in the game view, or a move from /moves)"
-            )
-        raise UnknownCard(f"card {command.card!r} is not in play")
+        raise _unknown_card(command.card, "in play", "is not in play")
     if 0 <= src.controller != command.seat:
         raise IllegalTarget(f"card {command.card!r} is controlled by seat {src.controller}")
     if any(s.uid == src.uid for s, _ in abilities.in_play(state, Talent, command.seat)):
@@ -257,12 +263,7 @@ def _check_play(state: GameState, command: PlayMinion | PlayAction) -> None:
     p = state.players[command.seat]
     hand = {c.uid: c.card for c in (*p.hand, *p.discard)}
     if command.card not in hand:
-        if command.card in catalogue().cards:
-            raise UnknownCard(
-                f"{command.card!r} is a card id; 'card' takes the uid of a card in your hand "
-                "(each card's 'uid' in the game view, or a move from /moves)"
-            )
-        raise UnknownCard(f"card {command.card!r} is not in seat {command.seat}'s hand")
+        raise _unknown_card(command.card, "in your hand", f"is not in seat {command.seat}'s hand")
     card = hand[command.card]
     want = "minion" if isinstance(command, PlayMinion) else "action"
     if rules.card_type(card) != want:
