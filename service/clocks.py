@@ -41,10 +41,10 @@ def deadline(games: Games, game_id: str, state: GameState) -> float | None:
     """When the awaited client's decision is due (seconds since the epoch), or None."""
     if client_awaited(state) is None or state.clock is None:
         return None
-    last = games.store.read(game_id, after=state.version - 1, until=state.version)
-    if not last:
+    last = games.event_time(game_id, state.version)  # known after this process's appends
+    if last is None:
         return None
-    at = datetime.fromisoformat(str(last[0]["ts"]).replace("Z", "+00:00"))
+    at = datetime.fromisoformat(last.replace("Z", "+00:00"))
     return at.astimezone(UTC).timestamp() + state.clock.seconds
 
 

@@ -82,6 +82,7 @@ class Games:
         self.snapshot_every = snapshot_every
         self.cache_size = cache_size
         self._cache: OrderedDict[str, GameState] = OrderedDict()
+        self._stamps: OrderedDict[str, tuple[int, str]] = OrderedDict()  # last appended ts
         self._lock = threading.Lock()
         self._hooks: dict[str, tuple[int, int]] = {}
         self.accounts_seen: dict[str, str] = {}
@@ -221,6 +222,23 @@ class Games:
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
 
+    def _stamp(self, game_id: str, version: int, ts: str) -> None:
+        with self._lock:
+            self._stamps[game_id] = (version, ts)
+            self._stamps.move_to_end(game_id)
+            while len(self._stamps) > self.cache_size:
+                self._stamps.popitem(last=False)
+
+    def event_time(self, game_id: str, version: int) -> str | None:
+        """The ``ts`` of a game's event at ``version``: kept from this process's last append
+        to the game when that is the one, else read (one round trip)."""
+        with self._lock:
+            known = self._stamps.get(game_id)
+        if known is not None and known[0] == version:
+            return known[1]
+        found = self.store.read(game_id, after=version - 1, until=version)
+        return str(found[0]["ts"]) if found else None
+
     # -- tokens -------------------------------------------------------------------------------
 
     def authenticate(self, token: str) -> tuple[str, int] | None:
@@ -321,6 +339,7 @@ class Games:
                 continue
             EVENTS_APPENDED.inc(len(stored_events))
             self._remember(new_state)
+            self._stamp(game_id, new_state.version, str(stored_events[-1]["ts"]))
             self._after_append(game_id, state.version, new_state, schedule_bots=schedule_bots)
             answer = _answer(
                 new_state.version, self.redact(stored_events, seat), new_state.status, next_up, seat

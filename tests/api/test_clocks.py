@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from rq import Queue, SimpleWorker
 
-from domain import event_from_dict, replay
+from domain import Choose, event_from_dict, replay
 from events.store import EventStore
 from service.bootstrap import build
 from service.clocks import deadline, expire, resume_clocks
@@ -147,3 +147,24 @@ def test_a_clock_check_that_runs_early_is_scheduled_again_as_a_job_of_its_own(
     assert outcome == "early"
     again = set(registry.get_job_ids()) - first  # rq ran it a second early: not lost
     assert [j.rsplit("-", 1)[1] for j in again] == [str(math.ceil(due) + 1)]
+
+
+def test_the_deadline_after_a_command_comes_from_the_append_without_reading_the_stream(
+    make_app: Callable[..., Flask], store: EventStore, queue_name: str
+) -> None:
+    app = make_app(RQ_ASYNC=True, RQ_QUEUE=queue_name)
+    game = _clocked(app, "bot", seconds=60)
+    games = build(client=store.redis, prefix=store.prefix, queue_name=queue_name)
+    state = games.load(game.id)
+    seat = state.pending.seat if state.pending is not None else state.active
+    done = games.execute(game.id, seat, Choose(seat, "keep"), expected_version=state.version)
+    after = done.state
+    assert after is not None
+    appended = store.read(game.id, after=after.version - 1)[0]["ts"]
+
+    def no_read(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the clock read the stream again")
+
+    games.store.read = no_read  # type: ignore[method-assign]
+    due = deadline(games, game.id, after)
+    assert due == pytest.approx(_moment(appended) + 60, abs=0.002)
