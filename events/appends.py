@@ -11,7 +11,7 @@ from typing import Any
 import redis
 
 from events import scripts
-from events.connection import RedisClient
+from events.connection import RedisClient, node_pool
 from events.errors import AppendOutcomeUnknown
 
 FENCE_TTL = 86400
@@ -64,7 +64,7 @@ class ExactlyOnce:
 
     def send_once(self, keys: list[str], args: list[str | int]) -> Any:
         """Send the append script on one pooled connection, bypassing redis-py's retries."""
-        pool = self.redis.connection_pool
+        pool = node_pool(self.redis, keys[0])  # on a cluster: the game's node
         try:
             connection = pool.get_connection()  # connecting may be retried: nothing sent yet
         except (redis.ConnectionError, redis.TimeoutError) as error:
