@@ -25,6 +25,7 @@ import shutil
 import signal
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 from urllib.parse import quote
@@ -177,7 +178,7 @@ def transaction(client: Any) -> Any:
     return client.pipeline(transaction=not is_cluster(client))
 
 
-def mget(client: Any, keys: list[str]) -> list[bytes | None]:
+def mget(client: Any, keys: Sequence[str | bytes]) -> list[bytes | None]:
     """GET of many keys in one round trip per server (keys of any slots, on a cluster)."""
     if not keys:
         return []
@@ -186,17 +187,26 @@ def mget(client: Any, keys: list[str]) -> list[bytes | None]:
     return list(client.mget(keys))
 
 
-def rq_url(events_url: str | None) -> str | None:
-    """The Redis URL of rq's queues: ``RQ_REDIS_URL`` if set, else None (the events' own Redis).
-    Required when the events live on a cluster (rq needs one plain Redis)."""
+def rq_url() -> str | None:
+    """The Redis URL of rq's queues, ``RQ_REDIS_URL`` (None: the events' own Redis). It must
+    name a plain Redis: rq cannot run on a cluster."""
     chosen = os.environ.get("RQ_REDIS_URL") or None
-    if chosen is None and events_url and _cluster_url(events_url) is not None:
+    if chosen is not None and _cluster_url(chosen) is not None:
+        raise ValueError("RQ_REDIS_URL must name a plain Redis, not a Redis Cluster")
+    return chosen
+
+
+def rq_connection(events: Any, timeouts: Timeouts | None = None) -> Any:
+    """rq's Redis: ``RQ_REDIS_URL``'s, else the events' own client ``events``, which must then
+    be a plain Redis (rq needs one server)."""
+    url = rq_url()
+    if url is not None:
+        return connect(url, timeouts=timeouts)
+    if is_cluster(events):
         raise ValueError(
             "the events live on a Redis Cluster: set RQ_REDIS_URL to a plain Redis for rq"
         )
-    if chosen is not None and _cluster_url(chosen) is not None:
-        raise ValueError("RQ_REDIS_URL must name a plain Redis, not a cluster")
-    return chosen
+    return events
 
 
 def separate(client: RedisClient) -> RedisClient:
