@@ -1,7 +1,7 @@
 """Scale-out on a Redis Cluster, end to end, with real processes.
 
-A 3-master Redis Cluster and one plain Redis (rq's) start on free 127.0.0.1 ports in a
-temporary directory; two ``smashup serve --no-worker`` processes and two ``smashup worker``
+A 3-master Redis Cluster and one plain Redis (rq's) run on free 127.0.0.1 ports (see
+``conftest.py``); two ``smashup serve --no-worker`` processes and two ``smashup worker``
 processes run on them (``REDIS_URL=redis+cluster://...``, ``RQ_REDIS_URL=redis://...``). Games
 are played through both API processes alternately, request after request: games with a human
 seat and a bot seat (each bot turn is a worker's job) and all-bot games (played by the workers
@@ -29,7 +29,7 @@ import pytest
 import redis
 from rq import Worker
 
-from tests.redis_server import RedisCluster, RedisServer, free_port, start_cluster, start_redis
+from tests.redis_server import RedisCluster, RedisServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 DEADLINE = 150.0
@@ -96,18 +96,18 @@ def _wait_healthy(deployment: Deployment, workers: int) -> None:
             except OSError:
                 pass
             for process in deployment.processes:
-                assert process.poll() is None, f"a process exited early: {process.args}"
+                assert process.poll() is None, f"a process exited early: {process.args!r}"
             deployment.left()
             time.sleep(0.1)
 
 
 @pytest.fixture(scope="module")
-def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
-    """The whole deployment, torn down (every process ended) afterwards."""
+def deployment(
+    tmp_path_factory: pytest.TempPathFactory, cluster: RedisCluster, rq_redis: RedisServer
+) -> Iterator[Deployment]:
+    """The whole deployment, its processes ended afterwards."""
     deadline = time.monotonic() + DEADLINE
-    base = tmp_path_factory.mktemp("cluster")
-    cluster = start_cluster(base / "cluster")
-    rq_redis = start_redis(base / "rq")
+    base = tmp_path_factory.mktemp("deployment")
     processes: list[subprocess.Popen[bytes]] = []
     try:
         env = {
@@ -141,8 +141,6 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(5)
-        rq_redis.stop()
-        cluster.stop()
 
 
 def _play(deployment: Deployment, body: dict[str, Any], seed: int) -> str:
@@ -173,7 +171,7 @@ def _play(deployment: Deployment, body: dict[str, Any], seed: int) -> str:
         status, game, _ = _request(next(apis), "GET", f"/v1/games/{game_id}")
         assert status == 200, game
         if game["status"] == "ended":
-            return game_id
+            return str(game_id)
         wait = min(5.0, deployment.left())
         path = f"/v1/games/{game_id}/events?after={version}&wait={wait:.1f}"
         status, page, _ = _request(next(apis), "GET", path)  # long-poll: a bot's move
