@@ -18,6 +18,15 @@ FENCE_TTL = 86400
 """Seconds a lost append's command id stays fenced (far longer than any stall it outlives)."""
 
 
+RESENDABLE = (
+    redis.exceptions.MovedError,
+    redis.exceptions.AskError,
+    redis.exceptions.TryAgainError,
+    redis.exceptions.ClusterDownError,
+)
+"""A cluster's answers that the script did not run: it is sent again (to the right node)."""
+
+
 class NotSent(Exception):
     """No connection to send the append on: it certainly did not reach Redis."""
 
@@ -55,12 +64,27 @@ class ExactlyOnce:
                 raise unsent.error from None
             except (redis.ConnectionError, redis.TimeoutError):
                 pass
+            except RESENDABLE as moved:  # a cluster refused it unrun: the slot moves or moved
+                if time.monotonic() >= deadline:
+                    raise
+                self._follow(moved)
+                continue
             outcome = self._settle(keys[0], keys[3], command_id, expected_version, deadline)
             self.settled[outcome] += 1
             if outcome == "applied":
                 return [b"ok", str(expected_version + count).encode()]
             if time.monotonic() >= deadline:
                 raise redis.ConnectionError("the game store did not answer in time")
+
+    def _follow(self, refusal: redis.RedisError) -> None:
+        """After a cluster's refusal: learn the slots anew (MOVED), or wait a moment (the slot
+        is migrating or the cluster is failing over)."""
+        if isinstance(refusal, redis.exceptions.MovedError):
+            manager: Any = getattr(self.redis, "nodes_manager", None)
+            if manager is not None:
+                manager.initialize()
+                return
+        time.sleep(0.05)
 
     def send_once(self, keys: list[str], args: list[str | int]) -> Any:
         """Send the append script on one pooled connection, bypassing redis-py's retries."""

@@ -205,3 +205,19 @@ def test_accounts_challenges_and_webhooks_work_across_the_nodes(
     assert {h["id"] for h in social.webhooks.account_hooks(ann.id)} == {h["id"] for h in hooks}
     social.webhooks.delete(hooks[0])
     assert {h["id"] for h in social.webhooks.account_hooks(ann.id)} == {h["id"] for h in hooks[1:]}
+
+
+def test_an_append_sent_to_a_node_that_does_not_hold_the_game_follows_the_move(
+    store: EventStore,
+) -> None:
+    game_id = _new_id()
+    store.create(game_id, [event("game_created")])
+    cluster: Any = store.redis
+    key = store.key(game_id, "events")
+    right = cluster.get_node_from_key(key)
+    wrong = next(n for n in cluster.get_primaries() if n.name != right.name)
+    cluster.nodes_manager.slots_cache[cluster.keyslot(key)] = [wrong]  # as after a resharding
+    stored = store.append(game_id, 1, [event("card_drawn", card="moved")])
+    assert [e["version"] for e in stored] == [2]
+    assert [e["payload"] for e in store.read(game_id)][1:] == [{"card": "moved"}]
+    assert cluster.get_node_from_key(key).name == right.name
