@@ -237,3 +237,22 @@ def test_games_played_through_two_api_processes_and_two_workers_on_a_cluster_all
         assert min(done) > 0, done
     finally:
         plain.close()
+
+
+@pytest.mark.parametrize("command", ["serve", "worker"])
+def test_serve_and_worker_refuse_a_cluster_without_a_plain_redis_for_rq(
+    cluster: RedisCluster, command: str
+) -> None:
+    env = {**os.environ, "REDIS_URL": cluster.url}
+    env.pop("RQ_REDIS_URL", None)
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    args = ["--no-worker", "--port", str(free_port())] if command == "serve" else ["--burst"]
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli", command, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert b"set RQ_REDIS_URL to a plain Redis for rq" in done.stderr
