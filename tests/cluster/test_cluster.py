@@ -226,7 +226,7 @@ def test_games_played_through_two_api_processes_and_two_workers_on_a_cluster_all
         assert {g["id"] for g in page["games"]} >= set(games)
     # the events live on the cluster, spread over its nodes; rq's keys on its own Redis
     per_node = _node_keys(deployment.cluster)
-    assert all(keys for keys in per_node), "every node holds some of the games' keys"
+    assert sum(1 for keys in per_node if keys) >= 2, "the games' keys spread over the nodes"
     assert not any(key.startswith(b"rq:") for keys in per_node for key in keys)
     plain = redis.Redis.from_url(deployment.rq_redis.url)
     try:
