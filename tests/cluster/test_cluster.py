@@ -1,8 +1,10 @@
 """Scale-out on a Redis Cluster, end to end, with real processes.
 
 A 3-master Redis Cluster and one plain Redis (rq's) run on free 127.0.0.1 ports (see
-``conftest.py``); two ``smashup serve --no-worker`` processes and two ``smashup worker``
-processes run on them (``REDIS_URL=redis+cluster://...``, ``RQ_REDIS_URL=redis://...``). Games
+``conftest.py``); two API processes and two rq workers run on them
+(``REDIS_URL=redis+cluster://...``, rq's Redis by ``RQ_REDIS_URL`` or ``--rq-redis-url``): a
+``smashup serve`` with the worker it supervises, a ``smashup serve --no-worker`` and a
+``smashup worker``. Games
 are played through both API processes alternately, request after request: games with a human
 seat and a bot seat (each bot turn is a worker's job) and all-bot games (played by the workers
 alone). Every ended game's log must then replay and check by the rules, as a stored game, on
@@ -119,15 +121,17 @@ def deployment(
         }
         env.pop("PROMETHEUS_MULTIPROC_DIR", None)
         apis = []
-        for number in range(2):
+        # the first API process supervises a worker of its own and is given rq's Redis by
+        # its flag; the second has none, and the second worker runs on its own
+        for number, options in enumerate([["--rq-redis-url", rq_redis.url], ["--no-worker"]]):
             port = free_port()
-            serve = ["serve", "--no-worker", "--port", str(port), "--threads", "8"]
+            serve = ["serve", *options, "--port", str(port), "--threads", "8"]
             serve += ["--rate-limit", "0", "--game-quota", "0", "--game-ttl", "0"]
-            processes.append(_spawn(serve, env, base / f"api{number}.log"))
+            own = env if number else {k: v for k, v in env.items() if k != "RQ_REDIS_URL"}
+            processes.append(_spawn(serve, own, base / f"api{number}.log"))
             apis.append(f"http://127.0.0.1:{port}")
-        for number in range(2):
-            worker = ["worker", "--name", f"cluster-test-{number}-{os.getpid()}"]
-            processes.append(_spawn(worker, env, base / f"worker{number}.log"))
+        worker = ["worker", "--name", f"cluster-test-{os.getpid()}"]
+        processes.append(_spawn(worker, env, base / "worker.log"))
         deployment = Deployment(cluster, rq_redis, apis, processes, deadline)
         _wait_healthy(deployment, workers=2)
         yield deployment
