@@ -57,6 +57,8 @@ def test_a_cluster_url_gives_a_cluster_client_and_a_redis_url_a_plain_one(
     assert len(on_cluster.get_primaries()) == 3
     assert isinstance(plain, redis.Redis)
     assert not is_cluster(plain)
+    on_cluster.close()
+    plain.close()
 
 
 def test_the_url_for_a_cluster_client_and_a_separate_client_reach_the_same_cluster(
@@ -72,6 +74,8 @@ def test_the_url_for_a_cluster_client_and_a_separate_client_reach_the_same_clust
     assert is_cluster(own)
     assert again.get(key) == own.get(key) == b"here"
     assert own is not client
+    again.close()
+    own.close()
 
 
 def test_every_key_of_a_game_lives_in_one_slot(store: EventStore) -> None:
