@@ -231,6 +231,8 @@ def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) ->
     is_base = src.uid == src.card and src.controller < 0 and src.base >= 0
     if is_base and (found or _changers(state)) and not base_active(state, src.base, seat):
         return ()
+    if state.lingering and src.uid in _losing(state):
+        return ()
     changers = _changers(state)
     if not changers:
         return found
@@ -247,7 +249,43 @@ def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) ->
 def changes_in_play(state: GameState) -> bool:
     """Whether anything in play grants or removes abilities now (if not, every card has just
     its script's abilities, bases aside)."""
-    return bool(_changers(state))
+    return bool(_changers(state)) or bool(state.lingering and _losing(state))
+
+
+LOSES_ABILITIES = "loses_abilities:"
+"""The note of a lingering effect by which a minion has no abilities at all while it lasts
+(e.g. Bruiser's or The Touch's Talent): the note names the minion's uid after this prefix.
+Its own abilities and those granted to it are gone; the abilities of actions attached to it
+(their own effects on it) are not."""
+
+
+def loses_abilities_note(uid: str) -> str:
+    """The note of a lingering effect making the minion `uid` lose its abilities."""
+    return LOSES_ABILITIES + uid
+
+
+def _losing(state: GameState) -> frozenset[str]:
+    """The uids of the minions that have no abilities now (lingering effects)."""
+    return frozenset(
+        x.note[len(LOSES_ABILITIES) :]
+        for x in state.lingering
+        if x.note is not None
+        and x.note.startswith(LOSES_ABILITIES)
+        and x.from_turn <= state.turn <= x.until_turn
+    )
+
+
+def granted_by(state: GameState, src: Source, ability: Ability) -> Source | None:
+    """The card in play granting `src` this very ability (None when it is not a granted one)."""
+    for giver, change in _changers(state):
+        if (
+            isinstance(change, GrantsAbilities)
+            and giver.uid != src.uid
+            and any(a is ability for a in change.abilities)
+            and change.reaches(state, giver, src)
+        ):
+            return giver
+    return None
 
 
 def _may_change() -> bool:
@@ -319,7 +357,7 @@ def in_play(
     if entry is None:
         from domain.rules import sources  # rules asks this module about blanking
 
-        if _changers(state):  # abilities granted or removed: ask about each source
+        if changes_in_play(state):  # abilities granted or removed: ask about each source
             found = [(s, a) for s in sources(state) for a in of(state, s, kind)]
         else:
             table = with_kind(kind)

@@ -298,9 +298,15 @@ def _moved(s: GameState, e: ev.MinionMoved) -> GameState:
         return s
     _, m = found
     temp = s.temp_power
-    s = replace(_drop_minion(s, e.uid), temp_power=temp)
+    s = replace(_drop_minion(s, e.uid), temp_power=temp, flags=(*s.flags, moved_flag(e)))
     b = s.bases[e.to_base]
     return _set_base(s, e.to_base, replace(b, minions=(*b.minions, m)))
+
+
+def moved_flag(e: ev.MinionMoved) -> str:
+    """The turn's record of a minion moved, and from which base (turn flags are cleared when
+    a turn starts): see rules.moved_from."""
+    return f"moved:{e.uid}:{e.from_base}"
 
 
 @_on(ev.PowerModified)

@@ -147,9 +147,11 @@ class Fx:
         """Move a minion to another base."""
         return self.verb("move", uid=uid, to=to)
 
-    def add_power(self, uid: str, amount: int) -> Steps:
-        """Change a minion's power until the end of my turn."""
-        return self.verb("power", uid=uid, amount=amount)
+    def add_power(self, uid: str, amount: int, until_turn: int | None = None) -> Steps:
+        """Change a minion's power until the end of my turn (or of `until_turn`)."""
+        if until_turn is None:
+            return self.verb("power", uid=uid, amount=amount)
+        return self.verb("power", uid=uid, amount=amount, until_turn=until_turn)
 
     def draw(self, seat: int, n: int) -> Steps:
         """A seat draws n cards (reshuffling its discard into its deck when needed)."""
@@ -256,6 +258,14 @@ class Fx:
     ) -> Steps:
         """An effect of `card` for `seat` that lasts from one turn to another, inclusive."""
         return (ev.LingeringAdded(Lingering(card, seat, from_turn, until_turn, note)),)
+
+    def lose_abilities(self, uid: str, until_turn: int) -> Steps:
+        """The minion `uid` has no abilities at all from now to the end of `until_turn` (its
+        own and those granted to it; what actions attached to it do to it stays)."""
+        from domain.abilities import loses_abilities_note
+
+        note = loses_abilities_note(uid)
+        return self.linger(self.card, self.me, self.state.turn, until_turn, note)
 
     def note(self, uid: str, note: str) -> Steps:
         """Write a note on an attached action (e.g. the faction named when it was played)."""

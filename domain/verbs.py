@@ -180,13 +180,18 @@ def move(
 
 @step("power")
 def modify_power(
-    fx: Fx, *, amount: int, uid: str | None = None, choice: str | None = None
+    fx: Fx,
+    *,
+    amount: int,
+    uid: str | None = None,
+    choice: str | None = None,
+    until_turn: int | None = None,
 ) -> Steps:
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "power")
     if blocked is not None:
         return blocked
-    until = rules.end_of_turn_for(fx.state, fx.me)
+    until = rules.end_of_turn_for(fx.state, fx.me) if until_turn is None else until_turn
     return (*touched(fx, uid), ev.PowerModified(uid, amount, until))
 
 
