@@ -404,6 +404,19 @@ def _swapped(s: GameState, e: ev.BasesSwapped) -> GameState:
     return _set_base(s, e.base, Base(card=e.new, minions=old.minions))
 
 
+@_on(ev.BaseChanged)
+def _changed(s: GameState, e: ev.BaseChanged) -> GameState:
+    old = s.bases[e.base]
+    deck = tuple(c for c in s.base_deck if c != e.new)
+    return replace(
+        _set_base(s, e.base, replace(old, card=e.new)),
+        base_deck=deck,
+        base_discard=(*s.base_discard, e.old),
+        scoring=e.new if s.scoring == e.old else s.scoring,
+        temp_breakpoints=tuple(t for t in s.temp_breakpoints if t.base != e.old),
+    )
+
+
 @_on(ev.DecisionRequested)
 def _asked(s: GameState, e: ev.DecisionRequested) -> GameState:
     return replace(s, pending=e.decision)

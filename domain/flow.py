@@ -74,7 +74,9 @@ def _score_base(fx: Fx) -> Steps:
         base_hook_task(card, i, "before_scoring"),
         me_first("before_scoring", i, fx.state.active),
         Task("award", hook),
-        base_hook_task(card, i, "after_scoring"),
+        # a base may have taken the scored one's place meanwhile (e.g. Unicrave): the base
+        # there now is the one scoring
+        Task("scoring_hook", {"base": i, "moment": "after_scoring"}),
         me_first("after_scoring", i, fx.state.active),
         Task("clear_base", hook),
         # whether its ability applies is fixed now: clearing the base discards what blanks it
@@ -116,10 +118,20 @@ def _clear_base(fx: Fx) -> Steps:
     return (ev.BaseCleared(fx.base),)
 
 
+@step("scoring_hook", own=("base",))
+def _scoring_hook(fx: Fx, *, base: int, moment: str) -> Steps:
+    """The ability at `moment` of the base at index `base` now (the one being scored)."""
+    card = fx.state.bases[base].card
+    return (base_hook_task(card, base, moment),)
+
+
 @step("replace_base")
 def _replace_base(fx: Fx, *, active: bool = True) -> Steps:
     """`active`: whether the scored base's ability applied while it was in play."""
     i, old = fx.base, fx.card
+    now = fx.state.bases[i].card
+    if now != old:  # another base took the scored one's place (e.g. Unicrave): it leaves
+        return (Task("replace_base", {**fx.ctx, "src": now, "card": now}),)
     then = fx.task(_replaced, active=active)
     if _hook(old, "replacement") and active:
         return (base_hook_task(old, i, "replacement"), then)
