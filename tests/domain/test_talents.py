@@ -130,7 +130,8 @@ def test_a_talent_granted_by_an_attached_action_is_used_by_naming_that_action() 
         assert talent_moves(t) == [upgrade]
         hand = len(t.hand(0))
         events = t.do(UseTalent(0, upgrade))
-        assert isinstance(events[0], ev.TalentUsed) and events[0].card == UPGRADE
+        assert isinstance(events[0], ev.TalentUsed)
+        assert events[0].card == UPGRADE
         assert len(t.hand(0)) == hand + 1
         assert talent_moves(t) == []
         assert t.replays_exactly()
