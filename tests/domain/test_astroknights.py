@@ -156,10 +156,12 @@ def test_astro_robot_must_destroy_an_action_attached_here() -> None:
 def test_mannersbot_draws_the_top_card_only_when_it_is_an_action() -> None:
     t = Table([HOME], hands=[[], []], board=[(0, MANNERSBOT, 0)], decks=[[REX, STARS], []])
     talent(t, MANNERSBOT)
-    assert t.hand(0) == [] and t.deck(0) == [REX, STARS]
+    assert t.hand(0) == []
+    assert t.deck(0) == [REX, STARS]
     t = Table([HOME], hands=[[], []], board=[(0, MANNERSBOT, 0)], decks=[[STARS, REX], []])
     talent(t, MANNERSBOT)
-    assert t.hand(0) == [STARS] and t.deck(0) == [REX]
+    assert t.hand(0) == [STARS]
+    assert t.deck(0) == [REX]
 
 
 # --- Pupoks -----------------------------------------------------------------------------------
@@ -167,7 +169,7 @@ def test_mannersbot_draws_the_top_card_only_when_it_is_an_action() -> None:
 
 def test_pupoks_pays_one_vp_to_draw_three_and_may_play_one_as_an_extra_card() -> None:
     deck = [REX, STARS, WALKER, ZAPBOT]
-    t = Table([HOME], hands=[[], []], board=[(0, PUPOKS, 0)], decks=[deck, []], vp=[2, 0])
+    t = Table([TAR_PITS], hands=[[], []], board=[(0, PUPOKS, 0)], decks=[deck, []], vp=[2, 0])
     talent(t, PUPOKS)
     assert t.vp() == [1, 0]
     assert sorted(t.hand(0)) == sorted([REX, STARS, WALKER])
@@ -195,3 +197,168 @@ def test_ghost_knight_cannot_be_destroyed_and_gives_your_other_minions_here_two_
     t.play(STARS)
     t.choose(GHOST)
     assert GHOST in t.minions_on(0)
+
+
+# --- Block the Probe --------------------------------------------------------------------------
+
+
+def test_block_the_probe_gives_any_minion_two_power_until_the_end_of_the_turn() -> None:
+    t = Table([HOME], hands=[[PROBE], []], board=[(0, REX, 1)])
+    t.play(PROBE)
+    assert t.power(REX) == 9
+    t.end_turn()
+    assert t.power(REX) == 7
+
+
+def test_block_the_probe_may_be_played_as_a_base_is_about_to_score_for_that_turn_only() -> None:
+    """Its Special: in another player's turn, outside the normal action play; the +2 lasts
+    until the end of the turn being played."""
+    board = [(0, REX, 0), (0, OVERLORD, 0), (0, WALKER, 1)]
+    t = Table([OASIS, TAR_PITS], hands=[[], [PROBE]], board=board, base_deck=[HOME])
+    t.end_turn()
+    assert t.pending.seat == 1
+    assert t.options() == [PROBE, "skip"]
+    t.choose(PROBE)
+    t.choose(WALKER)
+    t.pass_empty_me_first()
+    scored = {p.seat: p.power for p in t.state.last_scored}
+    assert scored == {0: 12, 1: 4}
+    assert PROBE in t.discard(1)
+
+
+# --- Hidden Base ------------------------------------------------------------------------------
+
+
+def test_hidden_base_draws_a_card_at_the_start_of_your_turn_while_you_have_a_minion_there() -> None:
+    t = Table([HOME, TAR_PITS], hands=[[HIDDEN_BASE], []], board=[(0, REX, 0), (1, WALKER, 1)])
+    t.play(HIDDEN_BASE, 0)
+    t.end_turn()  # seat 0 draws its two cards
+    assert len(t.hand(0)) == 2  # no card at the start of the opponent's turn
+    t.end_turn()
+    assert len(t.hand(0)) == 3
+
+
+def test_hidden_base_draws_nothing_without_a_minion_of_yours_there() -> None:
+    t = Table([HOME, TAR_PITS], hands=[[HIDDEN_BASE], []], board=[(1, REX, 0), (0, WALKER, 1)])
+    t.play(HIDDEN_BASE, 0)
+    t.end_turn()
+    t.end_turn()
+    assert len(t.hand(0)) == 2
+
+
+# --- It's a Trap! -----------------------------------------------------------------------------
+
+
+def test_its_a_trap_reveals_until_an_action_and_may_play_it_at_once() -> None:
+    board = [(0, REX, 0), (0, OVERLORD, 0), (0, WALKER, 1)]
+    deck = [ZAPBOT, WALKER, PROBE, REX]
+    t = Table([OASIS, TAR_PITS], hands=[[], [TRAP]], board=board, decks=[[], deck])
+    t.end_turn()
+    t.choose(TRAP)
+    assert t.pending.prompt.startswith("It's a Trap!: Block the Probe was revealed")
+    t.choose("play")
+    t.choose(WALKER)  # Block the Probe on the walker
+    assert sorted(t.deck(1)) == sorted([ZAPBOT, WALKER, REX])  # shuffled back
+    assert {TRAP, PROBE} <= set(t.discard(1))
+
+
+def test_its_a_trap_may_put_the_action_into_the_hand() -> None:
+    board = [(0, REX, 0), (0, OVERLORD, 0), (0, WALKER, 1)]
+    t = Table([OASIS, TAR_PITS], hands=[[], [TRAP]], board=board, decks=[[], [ZAPBOT, STARS]])
+    t.end_turn()
+    t.choose(TRAP)
+    t.choose("hand")
+    assert STARS in t.hand(1)
+    assert t.deck(1) == [ZAPBOT]
+
+
+def test_its_a_trap_is_only_a_special() -> None:
+    """It has no normal on-play text: it is no normal action play."""
+    t = Table([HOME], hands=[[TRAP], []], board=[(0, REX, 0)])
+    assert action_moves(t) == set()
+
+
+# --- Laser Sword ------------------------------------------------------------------------------
+
+
+def test_laser_sword_gives_one_power_and_shields_from_other_players_minions() -> None:
+    board = [(0, REX, 0), (0, ANNOYING, 1)]
+    t = Table([HOME], hands=[[SWORD], []], board=board)
+    t.play(SWORD, target=REX)
+    assert t.power(REX) == 8
+    t.end_turn()
+    talent(t, ANNOYING)
+    t.choose(REX)
+    assert t.power(REX) == 8  # the opponent's minion does not affect it
+
+
+def test_laser_sword_does_not_shield_from_its_controllers_own_minions_or_actions() -> None:
+    board = [(0, REX, 1), (0, ANNOYING, 0)]
+    t = Table([HOME], hands=[[SWORD, STARS], []], board=board)
+    t.play(SWORD, target=REX)
+    talent(t, ANNOYING)
+    t.choose(REX)
+    assert t.power(REX) == 6  # 7 + 1 - 2
+
+
+# --- Prepare for Battle -----------------------------------------------------------------------
+
+
+def test_prepare_for_battle_takes_one_of_two_and_puts_the_other_at_the_bottom() -> None:
+    t = Table([HOME], hands=[[PREPARE], []], decks=[[REX, STARS, WALKER], []])
+    t.play(PREPARE)
+    t.choose(STARS)
+    assert STARS in t.hand(0)
+    t.choose("deck_bottom")
+    assert t.deck(0) == [WALKER, REX]
+
+
+def test_prepare_for_battle_may_leave_the_other_on_top() -> None:
+    t = Table([HOME], hands=[[PREPARE], []], decks=[[REX, STARS, WALKER], []])
+    t.play(PREPARE)
+    t.choose(REX)
+    t.choose("deck_top")
+    assert t.deck(0) == [STARS, WALKER]
+
+
+# --- Recycle the Trash ------------------------------------------------------------------------
+
+
+def test_recycle_the_trash_shuffles_up_to_two_actions_from_the_discard_into_the_deck() -> None:
+    discard = [STARS, REX, AUGMENTATION, SUMMON]
+    t = Table([HOME], hands=[[RECYCLE], []], discards=[discard, []], decks=[[WALKER], []])
+    t.play(RECYCLE)
+    assert sorted(t.options()) == sorted([STARS, AUGMENTATION, SUMMON, "skip"])
+    t.choose(STARS)
+    t.choose(SUMMON)
+    assert sorted(t.deck(0)) == sorted([WALKER, STARS, SUMMON])
+    assert sorted(t.discard(0)) == sorted([REX, AUGMENTATION, RECYCLE])
+
+
+# --- Use the Fours, Yield to Rage -------------------------------------------------------------
+
+
+def test_use_the_fours_gives_one_of_your_minions_four_power_this_turn() -> None:
+    t = Table([HOME], hands=[[FOURS], []], board=[(0, REX, 0), (0, WALKER, 1)])
+    t.play(FOURS)  # the only minion of mine: chosen at once
+    assert t.power(REX) == 11
+    assert t.power(WALKER) == 2
+    t.end_turn()
+    assert t.power(REX) == 7
+
+
+def test_yield_to_rage_gives_two_power_then_one_extra_action() -> None:
+    t = Table([HOME], hands=[[RAGE, STARS, PROBE], []], board=[(0, REX, 0), (0, WALKER, 1)])
+    t.play(RAGE)
+    assert t.power(REX) == 9
+    t.play(PROBE)  # the extra action
+    t.choose(WALKER)
+    assert t.discard(0) == [RAGE, PROBE]
+    assert action_moves(t) == set()  # no third one
+
+
+def test_the_power_giving_actions_are_direct_power_increases() -> None:
+    from domain.abilities import increases_power
+
+    assert all(increases_power(c) for c in (PROBE, SWORD, FOURS, RAGE))
+    assert not any(increases_power(c) for c in (PREPARE, RECYCLE, TRAP, HIDDEN_BASE))
