@@ -20,6 +20,8 @@ from domain.model import JSON, Attached, CardRef, GameState, Lingering, Minion, 
 from domain.steps import StepFn
 
 Steps = tuple[Any, ...]
+APPLY_TO = "apply_to"
+"""The context key naming the minion a card being played must apply its effect to."""
 
 
 @fast_init
@@ -151,7 +153,7 @@ class Fx:
         """Change a minion's power until the end of my turn (or of `until_turn`)."""
         if until_turn is None:
             return self.verb("power", uid=uid, amount=amount)
-        return self.verb("power", uid=uid, amount=amount, until_turn=until_turn)
+        return self.verb("power", uid=uid, amount=amount, until=until_turn)
 
     def draw(self, seat: int, n: int) -> Steps:
         """A seat draws n cards (reshuffling its discard into its deck when needed)."""
@@ -193,10 +195,20 @@ class Fx:
         }
         return (Task("extra_play_now", ctx),)
 
-    def play(self, uid: str, base: int | None = None, target: str | None = None) -> Steps:
+    def play(
+        self,
+        uid: str,
+        base: int | None = None,
+        target: str | None = None,
+        apply_to: str | None = None,
+    ) -> Steps:
         """Play a card out of play (a hand, deck or discard pile) as a real play (its ability
-        fires), outside my allowances; it stays its owner's card."""
-        return (Task("play_card", {"seat": self.me, "uid": uid, "base": base, "target": target}),)
+        fires), outside my allowances; it stays its owner's card. `apply_to`: the minion its
+        effect must be applied to (its choice of a minion is narrowed to that one)."""
+        ctx: dict[str, JSON] = {"seat": self.me, "uid": uid, "base": base, "target": target}
+        if apply_to is not None:
+            ctx[APPLY_TO] = apply_to
+        return (Task("play_card", ctx),)
 
     def top_of_deck(self, n: int = 1, seat: int | None = None) -> tuple[Steps, list[CardRef]]:
         """The top n cards of a deck, reshuffling the discard pile under it when the deck runs
@@ -351,7 +363,11 @@ class Fx:
         skip_label: str = "Skip",
         **extra: JSON,
     ) -> Steps:
-        """Ask for one minion among `minions` (nothing happens if there is none)."""
+        """Ask for one minion among `minions` (nothing happens if there is none). A card
+        played to be applied to one minion (ctx `apply_to`) may only choose that one."""
+        forced = self.ctx.get(APPLY_TO)
+        if forced is not None and any(m.uid == forced for m in minions):
+            minions = [m for m in minions if m.uid == forced]
         options = [self.minion_option(m) for m in minions]
         who = self.me if seat is None else seat
         return self.ask(

@@ -2,6 +2,8 @@
 
 from domain.cards import (
     aliens,
+    astroknights,
+    astroknights_actions,
     changerbots,
     changerbots_bases,
     dinosaurs,
@@ -15,6 +17,8 @@ from domain.cards import (
 
 __all__ = [
     "aliens",
+    "astroknights",
+    "astroknights_actions",
     "changerbots",
     "changerbots_bases",
     "dinosaurs",

@@ -8,6 +8,7 @@ from domain import plays, rules
 from domain.abilities import (
     AttachCondition,
     GrantsAbilities,
+    IncreasesPower,
     OngoingPower,
     OnPlay,
     Protection,
@@ -173,7 +174,12 @@ card(
     Talent("+2 power and no abilities until your next turn", bruiser),
 )
 card("changerbots.huffie", RELOCATE)
-card("changerbots.cesium_armor", OngoingPower(cesium_armor), Protection(host_is_immune))
+card(
+    "changerbots.cesium_armor",
+    OngoingPower(cesium_armor),
+    Protection(host_is_immune),
+    IncreasesPower(),
+)
 card(
     "changerbots.change_into_a_gun",
     AttachCondition(on_a_minion_of_yours),
@@ -190,11 +196,12 @@ card(
     AttachCondition(on_a_minion_of_yours),
     GrantsAbilities(its_host, (Talent("Move this minion to another base (-1 power)", relocate),)),
 )
-card("changerbots.form_mergacon", OnPlay(form_mergacon))
+card("changerbots.form_mergacon", OnPlay(form_mergacon), IncreasesPower())
 card(
     "changerbots.matrix_of_bossiness",
     AttachCondition(on_a_minion_of_yours),
     OngoingPower(rules.printed_power_as(5)),
+    IncreasesPower(),  # setting printed power counts as a direct increase (clarification)
 )
 card(
     "changerbots.passengers",

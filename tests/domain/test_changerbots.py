@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain import UseTalent, decide
+from domain.abilities import increases_power
 from domain.catalogue import catalogue
 from domain.errors import IllegalMove
 from domain.registry import IMPLEMENTED
@@ -50,6 +51,13 @@ def test_every_changerbots_card_is_implemented() -> None:
     cards = catalogue().faction("changerbots").card_ids
     assert len(cards) == 12
     assert set(cards) <= IMPLEMENTED
+
+
+def test_the_actions_that_directly_increase_power_are_marked_so_and_only_those() -> None:
+    """Clarifications: Cesium Armor, Form Mergacon and Matrix of Bossiness count as directly
+    increasing power; destroying Change Into A Gun or granting The Touch's Talent do not."""
+    marked = {c for c in catalogue().faction("changerbots").card_ids if increases_power(c)}
+    assert marked == {ARMOR, MERGACON, MATRIX}
 
 
 # --- minions -----------------------------------------------------------------------------------
