@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain import UseTalent, decide
 from domain.abilities import increases_power
+from domain.bots import random_bot
 from domain.catalogue import catalogue
 from domain.errors import IllegalMove
 from domain.registry import IMPLEMENTED
@@ -436,3 +439,30 @@ def test_spikey_chair_room_still_offers_after_the_base_scored_this_turn() -> Non
     assert t.options() == [INVADER, "skip"]
     t.choose(INVADER)
     assert t.minions_on(1) == []
+
+
+def test_the_random_bot_uses_changerbots_talents_and_the_game_replays_exactly() -> None:
+    deck = list(catalogue().deck_for(["changerbots"]))
+    t = Table(
+        [CHANGING_ROOM, USS, SPIKEY],
+        hands=[deck[:5], deck[5:10]],
+        decks=[deck[10:], deck[10:]],
+        base_deck=[UNICRAVE, HOME, TAR, MOTHER, OASIS],
+    )
+    rng = random.Random(7)
+    used = 0
+    for _ in range(400):
+        if t.state.status != "active":
+            break
+        command = random_bot(t.state, t.seat, rng)
+        assert command is not None
+        used += isinstance(command, UseTalent)
+        t.do(command)
+    assert used > 0
+    assert t.replays_exactly()
+
+
+def test_change_up_and_roll_on_is_only_played_through_its_special() -> None:
+    t = Table([HOME], hands=[[ROLL_ON], []], board=[(0, REX, 0)])
+    uid = t.hand_uid(ROLL_ON)
+    assert [m for m in t.moves() if getattr(m, "card", None) == uid] == []
