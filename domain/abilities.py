@@ -246,8 +246,9 @@ def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) ->
     is_base = src.uid == src.card and src.controller < 0 and src.base >= 0
     if is_base and (found or _changers(state)) and not base_active(state, src.base, seat):
         return ()
-    if state.lingering and src.uid in _losing(state):
-        return ()
+    stripped = _losing(state).get(src.uid) if state.lingering else None
+    if stripped is not None:  # it lost its own abilities, and those granted to it then
+        found = ()
     changers = _changers(state)
     if not changers:
         return found
@@ -257,7 +258,8 @@ def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) ->
             continue
         if isinstance(change, RemovesAbilities):
             return ()
-        granted += [a for a in change.abilities if isinstance(a, kind)]
+        if stripped is None or giver.uid not in stripped:
+            granted += [a for a in change.abilities if isinstance(a, kind)]
     return (*found, *granted) if granted else found
 
 
@@ -268,26 +270,41 @@ def changes_in_play(state: GameState) -> bool:
 
 
 LOSES_ABILITIES = "loses_abilities:"
-"""The note of a lingering effect by which a minion has no abilities at all while it lasts
-(e.g. Bruiser's or The Touch's Talent): the note names the minion's uid after this prefix.
-Its own abilities and those granted to it are gone; the abilities of actions attached to it
-(their own effects on it) are not."""
+"""The note of a lingering effect by which a minion has no abilities while it lasts (e.g.
+Bruiser's or The Touch's Talent): ``loses_abilities:<minion uid>|<giver uid>,...``. Its own
+abilities are gone, and those the listed cards (what granted it abilities when it lost them)
+grant it; abilities granted later stay (TBGB), and what actions attached to it do to it by
+their own abilities (e.g. +1 power) stays too."""
 
 
-def loses_abilities_note(uid: str) -> str:
-    """The note of a lingering effect making the minion `uid` lose its abilities."""
-    return LOSES_ABILITIES + uid
+def loses_abilities_note(state: GameState, uid: str) -> str:
+    """The note of a lingering effect making the minion `uid` lose its abilities now."""
+    found = [
+        Source(m.card, m.uid, i, m.controller)
+        for i, b in enumerate(state.bases)
+        for m in b.minions
+        if m.uid == uid
+    ]
+    givers = [
+        g.uid
+        for g, change in _changers(state)
+        for me in found
+        if isinstance(change, GrantsAbilities) and g.uid != uid and change.reaches(state, g, me)
+    ]
+    return f"{LOSES_ABILITIES}{uid}|{','.join(givers)}"
 
 
-def _losing(state: GameState) -> frozenset[str]:
-    """The uids of the minions that have no abilities now (lingering effects)."""
-    return frozenset(
-        x.note[len(LOSES_ABILITIES) :]
-        for x in state.lingering
-        if x.note is not None
-        and x.note.startswith(LOSES_ABILITIES)
-        and x.from_turn <= state.turn <= x.until_turn
-    )
+def _losing(state: GameState) -> dict[str, frozenset[str]]:
+    """The minions that have lost their abilities now (lingering effects): uid -> the cards
+    whose granted abilities it lost with them."""
+    out: dict[str, frozenset[str]] = {}
+    for x in state.lingering:
+        if x.note is None or not x.note.startswith(LOSES_ABILITIES):
+            continue
+        if x.from_turn <= state.turn <= x.until_turn:
+            uid, _, givers = x.note[len(LOSES_ABILITIES) :].partition("|")
+            out[uid] = out.get(uid, frozenset()) | frozenset(filter(None, givers.split(",")))
+    return out
 
 
 def granted_by(state: GameState, src: Source, ability: Ability) -> Source | None:

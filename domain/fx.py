@@ -272,11 +272,11 @@ class Fx:
         return (ev.LingeringAdded(Lingering(card, seat, from_turn, until_turn, note)),)
 
     def lose_abilities(self, uid: str, until_turn: int) -> Steps:
-        """The minion `uid` has no abilities at all from now to the end of `until_turn` (its
-        own and those granted to it; what actions attached to it do to it stays)."""
+        """The minion `uid` has no abilities from now to the end of `until_turn`: its own and
+        those granted to it now (what actions attached to it do to it stays)."""
         from domain.abilities import loses_abilities_note
 
-        note = loses_abilities_note(uid)
+        note = loses_abilities_note(self.state, uid)
         return self.linger(self.card, self.me, self.state.turn, until_turn, note)
 
     def note(self, uid: str, note: str) -> Steps:

@@ -146,6 +146,17 @@ def test_bruisers_talent_strips_granted_talents_but_not_attached_actions_own_eff
     assert BRUISER in t.minions_on(0)
 
 
+def test_a_talent_granted_after_bruiser_lost_its_abilities_is_not_lost() -> None:
+    """TBGB clarification: abilities gained after the Talent was used stay."""
+    t = Table([HOME, MOTHER, TAR], hands=[[FLIGHTERIZER], []], board=[(0, BRUISER, 0)])
+    talent(t, BRUISER)
+    t.play(FLIGHTERIZER, target=BRUISER)
+    assert len(talents(t)) == 1
+    talent(t, FLIGHTERIZER)
+    t.choose(2)
+    assert t.minions_on(2) == [BRUISER]
+
+
 def test_matrix_of_bossiness_still_counts_on_a_bruiser_that_used_its_talent() -> None:
     t = Table([HOME], board=[(0, BRUISER, 0), (0, MATRIX, 0, 0)])
     talent(t, BRUISER)
