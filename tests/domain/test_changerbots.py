@@ -249,6 +249,7 @@ def test_change_up_and_roll_on_moves_your_minions_to_the_scoring_base_with_minus
     t.pass_empty_me_first()
     assert [(p.seat, p.power) for p in t.state.last_scored] == [(0, 12), (1, 2 + 6)]
     assert t.minions_on(1) == [INVADER]
+    assert ROLL_ON in t.discard(1)
 
 
 def test_flighterizer_gives_its_host_a_talent_to_move_with_minus_1() -> None:
