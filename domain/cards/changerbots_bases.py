@@ -27,9 +27,14 @@ def changing_room(fx: Fx) -> Steps:
 def unicrave(fx: Fx) -> Steps:
     """Before it scores, the top base of the base deck takes its place with every card on it;
     the scoring goes on with that base."""
-    if not fx.state.base_deck:
-        return ()
-    return (ev.BaseChanged(fx.base, fx.card, fx.state.base_deck[0]),)
+    s = fx.state
+    if s.base_deck:
+        return (ev.BaseChanged(fx.base, fx.card, s.base_deck[0]),)
+    if not s.base_discard:
+        return ()  # no base to take its place: it scores as it is
+    pool = list(s.base_discard)  # an empty base deck is the base discard, shuffled
+    fx.rng.shuffle(pool)
+    return ev.BaseDeckShuffled(tuple(pool), True), ev.BaseChanged(fx.base, fx.card, pool[0])
 
 
 def uss_undertaking(fx: Fx) -> Steps:

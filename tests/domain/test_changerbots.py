@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -386,6 +387,14 @@ def test_unicrave_is_replaced_before_scoring_and_the_new_base_scores_with_its_ca
     assert USS in t.state.base_discard  # the base that scored leaves play as usual
     assert [b.card for b in t.state.bases] == [TAR, HOME]
     assert ARMOR in t.discard(1)  # the cards on it came along and went with it
+
+
+def test_unicrave_takes_a_base_from_the_shuffled_base_discard_when_the_deck_is_empty() -> None:
+    t = Table([UNICRAVE, HOME], board=[(0, REX, 0), (0, REX, 0), (0, OVERLORD, 1)])
+    t.state = replace(t.state, base_discard=(TAR,))
+    t.end_turn()
+    t.pass_empty_me_first()
+    assert [(p.seat, p.vp) for p in t.state.last_scored] == [(0, 4), (1, 3)]  # Tar Pits' VP
 
 
 def test_uss_undertaking_lets_the_player_starting_a_turn_move_a_minion_onto_it() -> None:
