@@ -307,17 +307,17 @@ def _losing(state: GameState) -> dict[str, frozenset[str]]:
     return out
 
 
-def granted_by(state: GameState, src: Source, ability: Ability) -> Source | None:
-    """The card in play granting `src` this very ability (None when it is not a granted one)."""
-    for giver, change in _changers(state):
-        if (
-            isinstance(change, GrantsAbilities)
-            and giver.uid != src.uid
-            and any(a is ability for a in change.abilities)
-            and change.reaches(state, giver, src)
-        ):
-            return giver
-    return None
+def granted_by(state: GameState, src: Source, ability: Ability) -> list[Source]:
+    """The cards in play granting `src` this very ability, in board order (none when it is not
+    a granted one; several when two copies of a card grant it)."""
+    return [
+        giver
+        for giver, change in _changers(state)
+        if isinstance(change, GrantsAbilities)
+        and giver.uid != src.uid
+        and any(a is ability for a in change.abilities)
+        and change.reaches(state, giver, src)
+    ]
 
 
 def _may_change() -> bool:

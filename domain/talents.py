@@ -30,14 +30,14 @@ def offered(state: GameState, seat: int | None = None) -> list[tuple[Source, Tal
     for src, talent in abilities.in_play(state, Talent, seat):
         if src.uid.startswith("lingering:"):
             continue
-        giver = None
+        user = src
         if not any(t is talent for t in abilities.printed(src.card, Talent)):
-            giver = abilities.granted_by(state, src, talent)
-        user = (
-            src
-            if giver is None
-            else Source(giver.card, giver.uid, src.base, src.controller, src.uid)
-        )
+            # granted: used through the card granting it (the next one not listed yet, for
+            # two copies of a card), by the host's controller
+            givers = [g for g in abilities.granted_by(state, src, talent) if g.uid not in seen]
+            if not givers:
+                continue
+            user = Source(givers[0].card, givers[0].uid, src.base, src.controller, src.uid)
         if user.uid not in seen:
             seen.add(user.uid)
             out.append((user, talent))

@@ -276,6 +276,21 @@ def test_a_minions_own_talent_and_a_granted_one_are_both_usable_in_a_turn() -> N
     assert talents(t) == []
 
 
+def test_two_flighterizers_on_a_minion_give_it_two_talents() -> None:
+    t = Table(
+        [HOME, MOTHER, TAR],
+        board=[(0, REX, 0), (0, FLIGHTERIZER, 0, 0), (0, FLIGHTERIZER, 0, 0)],
+    )
+    assert len(talents(t)) == 2
+    talent(t, FLIGHTERIZER)
+    t.choose(1)
+    assert len(talents(t)) == 1
+    t.do(UseTalent(0, talents(t)[0]))
+    t.choose(2)
+    assert t.minions_on(2) == [REX]
+    assert t.power(REX) == 5
+
+
 def test_form_mergacon_gives_plus_1_to_your_minions_on_a_base_now_only() -> None:
     t = Table(
         [HOME, MOTHER],
