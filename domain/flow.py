@@ -74,9 +74,7 @@ def _score_base(fx: Fx) -> Steps:
         base_hook_task(card, i, "before_scoring"),
         me_first("before_scoring", i, fx.state.active),
         Task("award", hook),
-        # a base may have taken the scored one's place meanwhile (e.g. Unicrave): the base
-        # there now is the one scoring
-        Task("scoring_hook", {"base": i, "moment": "after_scoring"}),
+        base_hook_task(card, i, "after_scoring"),
         me_first("after_scoring", i, fx.state.active),
         Task("clear_base", hook),
         # whether its ability applies is fixed now: clearing the base discards what blanks it
@@ -116,13 +114,6 @@ def _award(fx: Fx) -> Steps:
 @step("clear_base")
 def _clear_base(fx: Fx) -> Steps:
     return (ev.BaseCleared(fx.base),)
-
-
-@step("scoring_hook", own=("base",))
-def _scoring_hook(fx: Fx, *, base: int, moment: str) -> Steps:
-    """The ability at `moment` of the base at index `base` now (the one being scored)."""
-    card = fx.state.bases[base].card
-    return (base_hook_task(card, base, moment),)
 
 
 @step("replace_base")

@@ -263,12 +263,22 @@ def base_hook_task(card: str, base: int, moment: str, **extra: JSON) -> Task:
     return Task("base_hook", {"src": card, "card": card, "base": base, "moment": moment, **extra})
 
 
+SCORING_MOMENTS = ("before_scoring", "after_scoring")
+
+
 @step("base_hook")
 def base_hook(fx: Fx, *, moment: str, **facts: Any) -> Steps:
     """A base's ability at a moment; `facts` are the moment's (the hook reads them in fx.ctx)."""
     b = fx.base
-    if b >= len(fx.state.bases) or fx.state.bases[b].card != fx.card:
+    if b >= len(fx.state.bases):
         return ()
+    now = fx.state.bases[b].card
+    if now != fx.card:
+        if now != fx.state.scoring or moment not in SCORING_MOMENTS:
+            return ()
+        # another base took the scored one's place while it scores (e.g. Unicrave): the
+        # scoring goes on with it, its own ability included
+        return base_hook(Fx(fx.state, {**fx.ctx, "src": now, "card": now}, fx.rng), moment=moment)
     steps: Steps = ()
     for hook in abilities.of_base(fx.state, b, BaseHook):
         if hook.moment == moment:

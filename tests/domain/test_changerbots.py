@@ -404,6 +404,18 @@ def test_unicrave_is_replaced_before_scoring_and_the_new_base_scores_with_its_ca
     assert ARMOR in t.discard(1)  # the cards on it came along and went with it
 
 
+def test_the_base_taking_unicraves_place_has_its_after_scoring_ability() -> None:
+    t = Table(
+        [UNICRAVE, HOME],
+        board=[(0, REX, 0), (0, REX, 0), (0, OVERLORD, 1)],
+        base_deck=["base.ninja_dojo", TAR],
+    )
+    t.end_turn()
+    t.pass_empty_me_first()
+    assert t.pending.prompt.startswith("Ninja Dojo")
+    assert t.pending.seat == 0  # its winner may destroy a minion
+
+
 def test_unicrave_takes_a_base_from_the_shuffled_base_discard_when_the_deck_is_empty() -> None:
     t = Table([UNICRAVE, HOME], board=[(0, REX, 0), (0, REX, 0), (0, OVERLORD, 1)])
     t.state = replace(t.state, base_discard=(TAR,))
