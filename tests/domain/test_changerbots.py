@@ -514,3 +514,13 @@ def test_change_up_and_roll_on_is_only_played_through_its_special() -> None:
     t = Table([HOME], hands=[[ROLL_ON], []], board=[(0, REX, 0)])
     uid = t.hand_uid(ROLL_ON)
     assert [m for m in t.moves() if getattr(m, "card", None) == uid] == []
+
+
+def test_spikey_chair_room_still_offers_when_the_minion_played_there_moved_away() -> None:
+    """FR rulebook clarification: the minion played there may have left it since."""
+    t = Table([SPIKEY, HOME], hands=[[HUFFIE], []], board=[(1, INVADER, 0), (1, REX, 1)])
+    t.play(HUFFIE, 0)
+    talent(t, HUFFIE)  # to the Homeworld, the only other base
+    assert t.minions_on(0) == []
+    t.end_turn()
+    assert t.options() == [INVADER, HUFFIE, "skip"]
