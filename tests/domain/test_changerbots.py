@@ -13,6 +13,7 @@ from domain.bots import random_bot
 from domain.catalogue import catalogue
 from domain.errors import IllegalMove
 from domain.registry import IMPLEMENTED
+from domain.verify import verify
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, MOTHER, OASIS, OVERLORD, REX, TAR
 from tests.domain.table import Table
 
@@ -508,6 +509,9 @@ def test_the_random_bot_uses_changerbots_talents_and_the_game_replays_exactly() 
         t.do(command)
     assert used > 0
     assert t.replays_exactly()
+    state, error = verify(t.events)  # every command decided again gives the same events
+    assert error is None
+    assert state == t.state
 
 
 def test_change_up_and_roll_on_is_only_played_through_its_special() -> None:
