@@ -82,8 +82,11 @@ def cesium_armor(state: GameState, src: Source, base: int, m: Minion) -> int:
 
 
 def change_into_a_gun(fx: Fx) -> Steps:
-    """Playing it destroys a minion of power 4 or less on its host's base (if there is one)."""
-    weak = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 4]
+    """Playing it destroys a minion of power 4 or less on its host's base (if there is one):
+    another one than the host, which has turned into the gun (the sources leave it open), its
+    power counted with the -2 it now has."""
+    host = fx.ctx.get("host")
+    weak = [m for m in fx.minions(base=fx.base) if m.uid != host and fx.power(m) <= 4]
     prompt = "Change Into A Gun: destroy a minion of power 4 or less on this base"
     return fx.choose_minion(weak, prompt, then="destroy")
 

@@ -212,6 +212,13 @@ def test_change_into_a_gun_destroys_a_minion_of_power_4_or_less_and_weakens_its_
     assert t.power(REX) == 5
 
 
+def test_change_into_a_gun_does_not_shoot_its_own_host() -> None:
+    t = Table([HOME], hands=[[GUN], []], board=[(0, HUFFIE, 0), (0, OVERLORD, 1)])
+    t.play(GUN, target=HUFFIE)  # Huffie has 3 - 2 = 1, the Overlord 5: nothing to destroy
+    assert t.minions_on(0) == [HUFFIE, OVERLORD]
+    assert t.power(HUFFIE) == 1
+
+
 def test_change_into_a_gun_goes_only_on_a_minion_you_control() -> None:
     t = Table([HOME], hands=[[GUN], []], board=[(0, REX, 0), (0, INVADER, 1)])
     uid = t.hand_uid(GUN)
