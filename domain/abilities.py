@@ -49,7 +49,8 @@ class OnPlay(Ability):
 class Triggered(Ability):
     """A reaction of a card in play (or a base) to a moment of the game: ends_at_start_of_turn,
     start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed (any),
-    affected (this minion, by another player's card). `fx.ctx` holds the moment's facts.
+    affected (this minion, by another player's card), power_raised (a minion's power directly
+    increased by an action being played, see IncreasesPower). `fx.ctx` holds the moment's facts.
     `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
     abilities that do take part in ordering simultaneous effects."""
 
@@ -157,6 +158,20 @@ class BlanksBase(Ability):
     when_noted: str | None = None
 
 
+@dataclass(frozen=True)
+class IncreasesPower(Ability):
+    """A mark, not an effect: this action directly increases the power of a minion when played
+    (it gives +N power, places or transfers a +1 power counter, or raises printed power). Giving
+    a talent that raises power, or destroying a card that lowers it, is not such an increase.
+    Space Prince, Walking Carpet, Alien Guru and Hive of Scum ask :func:`increases_power`; the
+    verbs raise the ``power_raised`` moment for each minion such an action raises."""
+
+
+def increases_power(card_id: str) -> bool:
+    """Whether this card is an action that directly increases the power of a minion."""
+    return bool(printed(card_id, IncreasesPower))
+
+
 Selector = Callable[["GameState", Source, Source], bool]
 """(state, the source whose ability it is, another source) -> whether the ability reaches it."""
 
@@ -231,6 +246,9 @@ def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) ->
     is_base = src.uid == src.card and src.controller < 0 and src.base >= 0
     if is_base and (found or _changers(state)) and not base_active(state, src.base, seat):
         return ()
+    stripped = _losing(state).get(src.uid) if state.lingering else None
+    if stripped is not None:  # it lost its own abilities, and those granted to it then
+        found = ()
     changers = _changers(state)
     if not changers:
         return found
@@ -240,14 +258,66 @@ def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) ->
             continue
         if isinstance(change, RemovesAbilities):
             return ()
-        granted += [a for a in change.abilities if isinstance(a, kind)]
+        if stripped is None or giver.uid not in stripped:
+            granted += [a for a in change.abilities if isinstance(a, kind)]
     return (*found, *granted) if granted else found
 
 
 def changes_in_play(state: GameState) -> bool:
     """Whether anything in play grants or removes abilities now (if not, every card has just
     its script's abilities, bases aside)."""
-    return bool(_changers(state))
+    return bool(_changers(state)) or bool(state.lingering and _losing(state))
+
+
+LOSES_ABILITIES = "loses_abilities:"
+"""The note of a lingering effect by which a minion has no abilities while it lasts (e.g.
+Bruiser's or The Touch's Talent): ``loses_abilities:<minion uid>|<giver uid>,...``. Its own
+abilities are gone, and those the listed cards (what granted it abilities when it lost them)
+grant it; abilities granted later stay (TBGB), and what actions attached to it do to it by
+their own abilities (e.g. +1 power) stays too."""
+
+
+def loses_abilities_note(state: GameState, uid: str) -> str:
+    """The note of a lingering effect making the minion `uid` lose its abilities now."""
+    found = [
+        Source(m.card, m.uid, i, m.controller)
+        for i, b in enumerate(state.bases)
+        for m in b.minions
+        if m.uid == uid
+    ]
+    givers = [
+        g.uid
+        for g, change in _changers(state)
+        for me in found
+        if isinstance(change, GrantsAbilities) and g.uid != uid and change.reaches(state, g, me)
+    ]
+    return f"{LOSES_ABILITIES}{uid}|{','.join(givers)}"
+
+
+def _losing(state: GameState) -> dict[str, frozenset[str]]:
+    """The minions that have lost their abilities now (lingering effects): uid -> the cards
+    whose granted abilities it lost with them."""
+    out: dict[str, frozenset[str]] = {}
+    for x in state.lingering:
+        if x.note is None or not x.note.startswith(LOSES_ABILITIES):
+            continue
+        if x.from_turn <= state.turn <= x.until_turn:
+            uid, _, givers = x.note[len(LOSES_ABILITIES) :].partition("|")
+            out[uid] = out.get(uid, frozenset()) | frozenset(filter(None, givers.split(",")))
+    return out
+
+
+def granted_by(state: GameState, src: Source, ability: Ability) -> list[Source]:
+    """The cards in play granting `src` this very ability, in board order (none when it is not
+    a granted one; several when two copies of a card grant it)."""
+    return [
+        giver
+        for giver, change in _changers(state)
+        if isinstance(change, GrantsAbilities)
+        and giver.uid != src.uid
+        and any(a is ability for a in change.abilities)
+        and change.reaches(state, giver, src)
+    ]
 
 
 def _may_change() -> bool:
@@ -319,7 +389,7 @@ def in_play(
     if entry is None:
         from domain.rules import sources  # rules asks this module about blanking
 
-        if _changers(state):  # abilities granted or removed: ask about each source
+        if changes_in_play(state):  # abilities granted or removed: ask about each source
             found = [(s, a) for s in sources(state) for a in of(state, s, kind)]
         else:
             table = with_kind(kind)

@@ -93,6 +93,10 @@ def _replaced(b: GameState | None, a: GameState, e: ev.BaseReplaced) -> str | No
     return None if e.new is None else f"  {name(e.new)} replaces {name(e.old)}"
 
 
+def _changed(b: GameState | None, a: GameState, e: ev.BaseChanged) -> str:
+    return f"  {name(e.new)} takes the place of {name(e.old)}, with every card on it"
+
+
 def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
     if e.winner is None:
@@ -115,6 +119,7 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.BaseScored: _scored,
     ev.VpGained: _vp,
     ev.BaseReplaced: _replaced,
+    ev.BaseChanged: _changed,
     ev.GameEnded: _ended,
     ev.ClockExpired: _clock,
 }

@@ -5,10 +5,12 @@ allowance. `legal_commands`, extra plays and the play verb all ask here."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from domain import abilities, rules
 from domain import registry as reg
 from domain.abilities import PlaysFromDiscard, Restriction
+from domain.catalogue import catalogue
 from domain.model import Allowance, GameState, Minion, Zone
 
 
@@ -29,6 +31,8 @@ def allowance(
     """Index of the most restrictive play allowance this card can use, or None. A "can't"
     (a play restriction) beats every allowance."""
     kind = rules.card_type(card)
+    if kind == "action" and special_only(card):
+        return None
     power = rules.printed_power(card)
     fitting: list[tuple[tuple[int, ...], int]] = []
     for i, a in enumerate(state.players[seat].plays):
@@ -44,7 +48,7 @@ def allowance(
         ):
             continue
         cond = reg.PLAY_CONDITIONS.get(a.condition) if a.condition else None
-        if cond is not None and (base is None or not cond(state, seat, card, base)):
+        if cond is not None and not cond(state, seat, card, -1 if base is None else base):
             continue
         fitting.append((_strictness(a), i))
     if not fitting or rules.play_forbidden(state, seat, card, -1 if base is None else base):
@@ -52,6 +56,14 @@ def allowance(
     if choose and len(fitting) > 1:
         fitting = [((_left_playable(state, seat, card, i), *key), i) for key, i in fitting]
     return max(fitting)[1] if fitting else None
+
+
+@cache
+def special_only(card: str) -> bool:
+    """An action whose only text is a Special (e.g. It's a Trap!, Hidden Ninja): it is played
+    through its Special only, never with a play (normal or extra)."""
+    timing = catalogue().card(card).timing
+    return "special" in timing and "on_play" not in timing and "ongoing" not in timing
 
 
 def _left_playable(state: GameState, seat: int, card: str, used: int) -> int:
@@ -80,6 +92,23 @@ def _left_playable(state: GameState, seat: int, card: str, used: int) -> int:
 def _strictness(a: Allowance) -> tuple[int, int]:
     restrictions = (a.base is not None) + (a.max_power is not None) + (a.condition is not None)
     return restrictions + (a.zone != "hand"), -(a.max_power or 0)
+
+
+INCREASES_POWER = "increases_power"
+"""The condition of an extra action play that must directly increase a minion's power."""
+
+
+@reg.play_condition(INCREASES_POWER)
+def _increases_power(state: GameState, seat: int, card: str, base: int) -> bool:
+    """Only an action that directly increases the power of a minion (abilities.IncreasesPower):
+    each such action may be applied to a minion the player controls."""
+    return rules.card_type(card) == "action" and abilities.increases_power(card)
+
+
+def meets(state: GameState, seat: int, card: str, condition: str | None) -> bool:
+    """Whether a standard or ongoing action meets an extra play's condition (if any)."""
+    cond = reg.PLAY_CONDITIONS.get(condition) if condition else None
+    return cond is None or cond(state, seat, card, -1)
 
 
 def minion_play_legal(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -176,6 +205,8 @@ def action_targets(state: GameState, seat: int, card: str) -> list[tuple[int | N
     (None, None) for a standard action, a base for one attached to a base, a minion else."""
     kind = rules.action_kind(card)
     plays = state.players[seat].plays
+    if special_only(card):
+        return []
     if _plain(state, seat):  # the same answers `allowance` gives each target, at once
         if not _fits_a_play(card, "action", plays):
             return []
@@ -261,7 +292,10 @@ def action_minions(state: GameState, seat: int, card: str) -> list[Minion]:
 
 
 def action_playable(state: GameState, seat: int, card: str) -> bool:
-    """Whether `seat` may play this action now (nothing forbids it, it has somewhere to go)."""
+    """Whether `seat` may play this action now with a play (nothing forbids it, it has
+    somewhere to go, it is no Special-only card)."""
+    if special_only(card):
+        return False
     kind = rules.action_kind(card)
     if kind == "standard":
         return may_play(state, seat, card, None)

@@ -12,7 +12,7 @@ from domain import registry as reg
 from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, Protection
 from domain.catalogue import catalogue
 from domain.codec import decode
-from domain.fx import Ask, Fx, Steps
+from domain.fx import APPLY_TO, Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
 from domain.steps import identity, step
 from domain.triggers import fire, fire_for, fired, simultaneous
@@ -180,14 +180,45 @@ def move(
 
 @step("power")
 def modify_power(
-    fx: Fx, *, amount: int, uid: str | None = None, choice: str | None = None
+    fx: Fx,
+    *,
+    amount: int,
+    uid: str | None = None,
+    choice: str | None = None,
+    until: int | None = None,
 ) -> Steps:
+    """Change a minion's power until the end of the causing seat's turn, or of turn `until`
+    (e.g. the turn being played, for "until the end of the turn" in another seat's turn)."""
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "power")
     if blocked is not None:
         return blocked
-    until = rules.end_of_turn_for(fx.state, fx.me)
-    return (*touched(fx, uid), ev.PowerModified(uid, amount, until))
+    until = rules.end_of_turn_for(fx.state, fx.me) if until is None else until
+    changed = ev.PowerModified(uid, amount, until)
+    return (*touched(fx, uid), changed, *(raised(fx, uid) if amount > 0 else ()))
+
+
+def raised(fx: Fx, uid: str) -> Steps:
+    """The `power_raised` moment, when the action being played (fx's cause) directly increases
+    the power of minion `uid` (see abilities.IncreasesPower): +N power, a +1 power counter
+    placed or transferred onto it, an ongoing power bonus attached to it. Every verb that
+    raises power calls this once per minion raised; facts: `uid`, `raised_base`,
+    `raised_controller`, `raised_by` (the seat playing the action), `cause_card`, `cause_uid`."""
+    if fx.ctx.get("kind") != "action" or not abilities.increases_power(fx.card):
+        return ()
+    found = rules.find_minion(fx.state, uid)
+    if found is None:
+        return ()
+    return fire(
+        fx.state,
+        "power_raised",
+        uid=uid,
+        raised_base=found[0],
+        raised_controller=found[1].controller,
+        raised_by=fx.me,
+        cause_card=fx.card,
+        cause_uid=fx.src,
+    )
 
 
 @step("draw")
@@ -232,12 +263,22 @@ def base_hook_task(card: str, base: int, moment: str, **extra: JSON) -> Task:
     return Task("base_hook", {"src": card, "card": card, "base": base, "moment": moment, **extra})
 
 
+SCORING_MOMENTS = ("before_scoring", "after_scoring")
+
+
 @step("base_hook")
 def base_hook(fx: Fx, *, moment: str, **facts: Any) -> Steps:
     """A base's ability at a moment; `facts` are the moment's (the hook reads them in fx.ctx)."""
     b = fx.base
-    if b >= len(fx.state.bases) or fx.state.bases[b].card != fx.card:
+    if b >= len(fx.state.bases):
         return ()
+    now = fx.state.bases[b].card
+    if now != fx.card:
+        if now != fx.state.scoring or moment not in SCORING_MOMENTS:
+            return ()
+        # another base took the scored one's place while it scores (e.g. Unicrave): the
+        # scoring goes on with it, its own ability included
+        return base_hook(Fx(fx.state, {**fx.ctx, "src": now, "card": now}, fx.rng), moment=moment)
     steps: Steps = ()
     for hook in abilities.of_base(fx.state, b, BaseHook):
         if hook.moment == moment:
@@ -271,10 +312,20 @@ def play_steps(
     allowance: int | None,
     zone: str = "hand",
     note: str | None = None,
+    apply_to: str | None = None,
 ) -> Steps:
     """Everything that follows a card being played: the play itself, then its ability, then
-    the abilities it triggers, then (for a standard action) its discard."""
-    ctx = {"src": uid, "card": card, "by": seat, "base": base, "kind": rules.card_type(card)}
+    the abilities it triggers, then (for a standard action) its discard. `apply_to`: the
+    minion its effect must be applied to (its choice of a minion is narrowed to that one)."""
+    ctx: dict[str, JSON] = {
+        "src": uid,
+        "card": card,
+        "by": seat,
+        "base": base,
+        "kind": rules.card_type(card),
+    }
+    if apply_to is not None:
+        ctx[APPLY_TO] = apply_to
     if rules.card_type(card) == "minion":
         assert base is not None
         return (
@@ -293,10 +344,17 @@ def play_steps(
 
 @step("play_card", own=("base",))
 def play_card(
-    fx: Fx, *, seat: int, uid: str, base: int | None = None, target: str | None = None
+    fx: Fx,
+    *,
+    seat: int,
+    uid: str,
+    base: int | None = None,
+    target: str | None = None,
+    apply_to: str | None = None,
 ) -> Steps:
     """`seat` plays the card `uid` on `base` (or on the minion `target`, or on nothing): the
-    task names its own base, where to play, not an ability's."""
+    task names its own base, where to play, not an ability's. `apply_to`: the minion its
+    effect is applied to (e.g. Walking Carpet)."""
     # a card out of play anywhere (any seat's hand, deck or discard): e.g. revealed from a deck
     where = rules.locate(fx.state, uid)
     if where is None or where[0] not in PILES:
@@ -307,7 +365,7 @@ def play_card(
     here = found[0] if found else base
     if not plays.may_play(fx.state, seat, card.card, here):
         return ()  # a "can't" beats the play: the card stays where it is
-    return play_steps(fx.state, seat, uid, card.card, base, target, None, zone)
+    return play_steps(fx.state, seat, uid, card.card, base, target, None, zone, apply_to=apply_to)
 
 
 @step("on_play")
@@ -366,6 +424,7 @@ def attach(fx: Fx, *, uid: str | None = None, note: str | None = None) -> Steps:
         *([] if host is None else touched(fx, host)),
         attached,
         Task("on_play", identity(fx.ctx, base=base, host=host)),
+        *([] if host is None else raised(fx, host)),
     )
 
 
@@ -414,7 +473,12 @@ def extra_play_now(
     pile = fx.state.players[seat].pile(Zone(zone))
     cards = [c for c in pile if plays.fits(c.card, kind, max_power)]
     if kind == "action":
-        cards = [c for c in cards if plays.action_playable(fx.state, seat, c.card)]
+        cards = [
+            c
+            for c in cards
+            if plays.action_playable(fx.state, seat, c.card)
+            and plays.meets(fx.state, seat, c.card, condition)
+        ]
     else:
         cards = [
             c for c in cards if plays.extra_minion_bases(fx.state, seat, c.card, base, condition)

@@ -1,5 +1,31 @@
 """Card abilities, one module per faction (with that faction's bases). Importing registers them."""
 
-from domain.cards import aliens, dinosaurs, ninjas, pirates, robots, tricksters, wizards, zombies
+from domain.cards import (
+    aliens,
+    astroknights,
+    astroknights_actions,
+    changerbots,
+    changerbots_bases,
+    dinosaurs,
+    ninjas,
+    pirates,
+    robots,
+    tricksters,
+    wizards,
+    zombies,
+)
 
-__all__ = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
+__all__ = [
+    "aliens",
+    "astroknights",
+    "astroknights_actions",
+    "changerbots",
+    "changerbots_bases",
+    "dinosaurs",
+    "ninjas",
+    "pirates",
+    "robots",
+    "tricksters",
+    "wizards",
+    "zombies",
+]
