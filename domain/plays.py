@@ -253,7 +253,7 @@ def action_targets(state: GameState, seat: int, card: str) -> list[tuple[int | N
 
 def fits(card: str, kind: str, max_power: int | None) -> bool:
     """Whether a card may be used for an extra play of this kind and power limit."""
-    if rules.card_type(card) != kind:
+    if rules.card_type(card) != kind or (kind == "action" and special_only(card)):
         return False
     return max_power is None or rules.printed_power(card) <= max_power
 
