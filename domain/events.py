@@ -369,6 +369,36 @@ class CardMoved(Event):
     public: bool = True
 
 
+@event("card_taken")
+@fast_init
+@dataclass(frozen=True)
+class CardTaken(Event):
+    """A card out of play goes from a zone of `from_seat` to a zone of `seat`, whoever owns it
+    (e.g. taken from another's hand or deck, or put from a hand on top of its holder's deck).
+    `public` says whether everyone saw which card it was; if not, its owner and both seats did."""
+
+    uid: str
+    card: str
+    owner: int
+    from_seat: int
+    from_zone: str  # hand | deck | discard
+    seat: int
+    to_zone: str  # hand | deck_top
+    public: bool = True
+
+
+@event("card_boxed")
+@fast_init
+@dataclass(frozen=True)
+class CardBoxed(Event):
+    """A card is put back in the game box: out of the game for good (everyone sees it)."""
+
+    uid: str
+    card: str
+    owner: int
+    from_zone: str  # discard (the only one so far)
+
+
 @event("deck_shuffled")
 @fast_init
 @dataclass(frozen=True)

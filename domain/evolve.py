@@ -447,6 +447,22 @@ def _card_moved(s: GameState, e: ev.CardMoved) -> GameState:
     return _set_player(s, p.seat, discard=(*p.discard, ref))
 
 
+@_on(ev.CardTaken)
+def _card_taken(s: GameState, e: ev.CardTaken) -> GameState:
+    s, found = _take(s, e.uid)
+    ref = found or CardRef(e.uid, e.card, e.owner)
+    p = s.players[e.seat]
+    if e.to_zone == "deck_top":
+        return _set_player(s, p.seat, deck=(ref, *p.deck))
+    return _set_player(s, p.seat, hand=(*p.hand, ref))
+
+
+@_on(ev.CardBoxed)
+def _card_boxed(s: GameState, e: ev.CardBoxed) -> GameState:
+    s, found = _take(s, e.uid)
+    return replace(s, box=(*s.box, found or CardRef(e.uid, e.card, e.owner)))
+
+
 @_on(ev.DeckShuffled)
 def _deck_shuffled(s: GameState, e: ev.DeckShuffled) -> GameState:
     return _set_player(s, e.seat, deck=e.order)

@@ -12,7 +12,7 @@ from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task
 from domain.registry import Source
 from domain.steps import step
-from domain.triggers import fire
+from domain.triggers import fire, host_discarded, simultaneous
 from domain.verbs import base_hook_task, draw_cards
 
 
@@ -113,7 +113,9 @@ def _award(fx: Fx) -> Steps:
 
 @step("clear_base")
 def _clear_base(fx: Fx) -> Steps:
-    return (ev.BaseCleared(fx.base),)
+    minions = fx.state.bases[fx.base].minions
+    gone = [t for m in minions for t in host_discarded(fx.base, m)]
+    return (ev.BaseCleared(fx.base), *simultaneous(fx.state, gone))
 
 
 @step("replace_base")

@@ -232,6 +232,7 @@ class GameState:
     scoring: str | None = None  # card id of the base being scored
     last_scored: tuple[Placement, ...] = ()
     flags: tuple[str, ...] = ()  # per-turn markers such as "shinobi:<seat>:<base>"
+    box: tuple[CardRef, ...] = ()  # cards put back in the game box: out of the game
     scripted: bool = False
     clock: Clock | None = None
     version: int = 0

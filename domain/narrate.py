@@ -73,6 +73,17 @@ def _moved(b: GameState | None, a: GameState, e: ev.MinionMoved) -> str:
     return f"  {name(card)} moves from {_base(b, e.from_base)} to {_base(a, e.to_base)}"
 
 
+def _taken(b: GameState | None, a: GameState, e: ev.CardTaken) -> str:
+    what = name(e.card) if e.public else "a card"
+    whose = "their own" if e.from_seat == e.seat else f"{_who(a, e.from_seat)}'s"
+    where = "into their hand" if e.to_zone == "hand" else "on top of their deck"
+    return f"  {_who(a, e.seat)} puts {what} from {whose} {e.from_zone} {where}"
+
+
+def _boxed(b: GameState | None, a: GameState, e: ev.CardBoxed) -> str:
+    return f"  {name(e.card)} ({_who(a, e.owner)}) goes back in the box, out of the game"
+
+
 def _scored(b: GameState | None, a: GameState, e: ev.BaseScored) -> str:
     parts = [
         f"{_who(a, p.seat)} {p.power} power"
@@ -112,6 +123,8 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.ActionPlayed: _action,
     ev.MinionRemoved: _removed,
     ev.MinionMoved: _moved,
+    ev.CardTaken: _taken,
+    ev.CardBoxed: _boxed,
     ev.BaseScored: _scored,
     ev.VpGained: _vp,
     ev.BaseReplaced: _replaced,

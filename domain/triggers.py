@@ -8,7 +8,7 @@ from typing import Any
 from domain import abilities, rules
 from domain.abilities import Triggered
 from domain.fx import Fx, Steps
-from domain.model import JSON, GameState, Option, Task
+from domain.model import JSON, GameState, Minion, Option, Task
 from domain.registry import Source
 from domain.steps import step
 
@@ -109,6 +109,17 @@ def fire_for(
     if not reacts:
         return []
     return [Task("trigger", {"card": card, "moment": moment, "gone": True, **ctx})]
+
+
+def host_discarded(base: int, m: Minion) -> list[Task]:
+    """The 'host_discarded' triggers of the actions attached to a minion going to the discard
+    pile (destroyed, or its base cleared after scoring): they leave play with it."""
+    facts: dict[str, JSON] = {"base": base, "uid": m.uid, "owner": m.owner, "card_gone": m.card}
+    return [
+        t
+        for a in m.attached
+        for t in fire_for(a.card, "host_discarded", src=a.uid, by=a.controller, **facts)
+    ]
 
 
 @step("trigger")

@@ -15,7 +15,7 @@ from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
 from domain.steps import identity, step
-from domain.triggers import fire, fire_for, fired, simultaneous
+from domain.triggers import fire, fire_for, fired, host_discarded, simultaneous
 
 
 def cause_kind(card: str) -> str:
@@ -142,6 +142,7 @@ def destroy(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Ste
                     **facts,
                 ),
                 *fired(fx.state, "minion_destroyed", **facts),
+                *(host_discarded(base, m) if to == "discard" else ()),
             ],
         ),
     )

@@ -111,6 +111,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "base_deck_size": len(state.base_deck),
         "base_discard": list(state.base_discard),
         "resolving": [_card(c) for c in state.resolving],
+        "box": [_card(c) for c in state.box],
         **clock,
     }
 
@@ -136,6 +137,10 @@ def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> di
     elif kind == "card_moved" and not p["public"] and viewer != p["owner"]:
         p.pop("uid")
         p.pop("card")
+    elif kind == "card_taken" and not p["public"]:
+        if viewer not in (p["owner"], p["from_seat"], p["seat"]):
+            p.pop("uid")
+            p.pop("card")
     elif kind == "deck_shuffled":
         p["count"] = len(p.pop("order"))
     elif (

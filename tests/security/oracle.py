@@ -24,6 +24,7 @@ What a viewer learns (and when it forgets), all from the true events:
 * ``hand_revealed``: the receiving seat learns the cards shown;
 * ``card_revealed``: everyone (``to_seat`` null) or the receiving seat and the owner learn it;
 * ``card_moved``: everyone learns a public move, the owner a private one;
+* ``card_taken``: everyone learns a public one; a private one, its owner and both seats;
 * ``minion_removed``: a minion leaves play in front of everyone, so its uid stays known wherever
   it goes (a hand, a deck top);
 * ``deck_shuffled`` / ``deck_reshuffled``: every viewer forgets the cards of that deck (their
@@ -190,6 +191,11 @@ class Oracle:
             targets = self._everyone() if p["public"] else iter([self._known[p["owner"]]])
             for known in targets:
                 known.add(p["uid"])
+        elif kind == "card_taken":
+            seats = {p["owner"], p["from_seat"], p["seat"]}
+            targets = self._everyone() if p["public"] else (self._known[v] for v in seats)
+            for known in targets:
+                known.add(p["uid"])
         elif kind == "minion_removed":
             for known in self._everyone():
                 known.add(p["uid"])
@@ -247,7 +253,7 @@ class Oracle:
                 visible[m.uid] = m.card
                 for a in m.attached:
                     visible[a.uid] = a.card
-        for c in state.resolving:
+        for c in (*state.resolving, *state.box):
             visible[c.uid] = c.card
         known = self._known[viewer]
         for uid in [u for u in hidden if u in known]:
