@@ -1,0 +1,211 @@
+"""Vikings: the faction's cards and bases (Drakkar, Longhouse)."""
+
+from __future__ import annotations
+
+from domain import UseTalent
+from domain import events as ev
+from domain.catalogue import catalogue
+from domain.registry import IMPLEMENTED
+from domain.serialize import event_to_dict
+from domain.view import redact_payload
+from tests.domain.bases_common import COLLECTOR, INVADER, OASIS, OVERLORD, REX
+from tests.domain.table import FILLER, Table
+
+HUSCARL, MAIDEN, RAIDER, VALKYRIE = (
+    "vikings.huscarl",
+    "vikings.shield_maiden",
+    "vikings.raider",
+    "vikings.valkyrie",
+)
+PILLAGE, FUNERAL, RUNES, PARTY = (
+    "vikings.pillage",
+    "vikings.viking_funeral",
+    "vikings.cast_the_runes",
+    "vikings.raiding_party",
+)
+BERSERK, TRIBUTE, TRAINING = "vikings.berserk", "vikings.tribute", "vikings.combat_training"
+DRAKKAR, LONGHOUSE = "base.drakkar", "base.longhouse"
+BRAIN = "base.the_central_brain"
+SACRIFICE, SUMMON = "wizards.sacrifice", "wizards.summon"
+
+
+def seen_by(t: Table, viewer: int | None, kind: str) -> list[dict[str, object]]:
+    """The payloads of one kind of event as `viewer` receives them."""
+    out = []
+    for e in t.events:
+        d = event_to_dict(e)
+        if d["type"] == kind:
+            out.append(redact_payload(kind, d["payload"], viewer))
+    return out
+
+
+def test_every_viking_card_but_ransack_is_implemented_and_both_bases() -> None:
+    cards = set(catalogue().faction("vikings").card_ids)
+    assert len(cards) == 12
+    assert cards - IMPLEMENTED <= {"vikings.ransack"}
+    assert {DRAKKAR, LONGHOUSE} <= IMPLEMENTED
+
+
+# --- putting cards from hand on top of the deck ------------------------------------------------
+
+
+def test_huscarl_talent_puts_a_hand_card_on_top_of_the_deck_for_two_power() -> None:
+    t = Table([OASIS], hands=[[SUMMON], []], board=[(0, HUSCARL, 0)])
+    t.do(UseTalent(0, t.minion(HUSCARL).uid))
+    t.choose(SUMMON)
+    assert t.hand(0) == []
+    assert t.deck(0)[0] == SUMMON
+    assert t.power(HUSCARL) == 4
+    t.end_turn()
+    assert t.power(HUSCARL) == 2
+    assert t.replays_exactly()
+
+
+def test_huscarl_gets_nothing_when_no_card_is_put_back() -> None:
+    t = Table([OASIS], hands=[[SUMMON], []], board=[(0, HUSCARL, 0)])
+    t.do(UseTalent(0, t.minion(HUSCARL).uid))
+    t.choose("skip")
+    assert t.hand(0) == [SUMMON]
+    assert t.power(HUSCARL) == 2
+
+
+def test_the_card_put_back_is_hidden_from_the_other_seats() -> None:
+    t = Table([OASIS], hands=[[SUMMON], [], []], board=[(0, HUSCARL, 0)])
+    t.do(UseTalent(0, t.minion(HUSCARL).uid))
+    t.choose(SUMMON)
+    assert [p["card"] for p in seen_by(t, 0, "card_taken")] == [SUMMON]
+    for viewer in (1, 2, None):
+        (moved,) = seen_by(t, viewer, "card_taken")
+        assert "card" not in moved
+        assert "uid" not in moved
+        assert (moved["seat"], moved["to_zone"]) == (0, "deck_top")
+
+
+def test_raider_gets_one_power_per_card_put_back_the_last_one_on_top() -> None:
+    t = Table([OASIS], hands=[[SUMMON, SACRIFICE, FILLER], []], board=[(0, RAIDER, 0)])
+    t.do(UseTalent(0, t.minion(RAIDER).uid))
+    t.choose(SUMMON)
+    t.choose(SACRIFICE)
+    t.choose("skip")
+    assert t.hand(0) == [FILLER]
+    assert t.deck(0)[:2] == [SACRIFICE, SUMMON]
+    assert t.power(RAIDER) == 6
+
+
+def test_berserk_gives_a_minion_three_power_when_its_cost_is_paid() -> None:
+    t = Table([OASIS], hands=[[BERSERK, SUMMON], []], board=[(0, INVADER, 0)])
+    t.play(BERSERK)
+    t.choose(SUMMON)
+    assert t.power(INVADER) == 6
+    assert t.deck(0)[0] == SUMMON
+
+
+def test_berserk_gives_nothing_when_its_cost_is_not_paid() -> None:
+    t = Table([OASIS], hands=[[BERSERK, SUMMON], []], board=[(0, INVADER, 0)])
+    t.play(BERSERK)
+    t.choose("skip")
+    assert t.power(INVADER) == 3
+    assert t.hand(0) == [SUMMON]
+
+
+def test_longhouse_talent_gives_a_minion_there_two_power_for_a_card_put_back() -> None:
+    board = [(0, INVADER, 0), (0, COLLECTOR, 0), (0, REX, 1), (1, OVERLORD, 0)]
+    t = Table([LONGHOUSE, OASIS], hands=[[SUMMON], []], board=board)
+    t.do(UseTalent(0, LONGHOUSE))
+    t.choose(SUMMON)
+    assert t.options() == [INVADER, COLLECTOR]  # only minions of mine on the Longhouse
+    t.choose(INVADER)
+    assert t.power(INVADER) == 5
+    assert t.deck(0)[0] == SUMMON
+
+
+# --- taking from other players ----------------------------------------------------------------
+
+
+def test_shield_maiden_takes_a_small_card_turned_up_from_another_deck() -> None:
+    t = Table([OASIS], hands=[[MAIDEN], []], decks=[[FILLER] * 3, [SUMMON, REX]])
+    t.play(MAIDEN, 0)
+    taken = next(c for c in t.state.players[0].hand if c.card == SUMMON)
+    assert taken.owner == 1
+    assert t.deck(1) == [REX]
+    revealed = [e for e in t.events if isinstance(e, ev.CardRevealed)]
+    assert [(e.card, e.to_seat) for e in revealed] == [(SUMMON, None)]
+    assert t.replays_exactly()
+
+
+def test_shield_maiden_leaves_a_strong_minion_on_top_of_that_deck() -> None:
+    t = Table([OASIS], hands=[[MAIDEN], []], decks=[[FILLER] * 3, [REX, SUMMON]])
+    t.play(MAIDEN, 0)
+    assert t.deck(1) == [REX, SUMMON]
+    assert t.hand(0) == []
+
+
+def test_a_card_taken_from_another_is_played_as_mine_and_goes_back_to_its_owner() -> None:
+    """Rulebook clarification: a card you do not own in your hand is yours to play; you
+    control it, and when it leaves play it goes to its owner's discard pile."""
+    t = Table(
+        [OASIS, BRAIN],
+        hands=[[MAIDEN, SACRIFICE], []],
+        decks=[[FILLER] * 9, [INVADER, REX]],
+    )
+    t.play(MAIDEN, 0)
+    t.end_turn()
+    t.end_turn()
+    t.play(INVADER, 1)
+    m = t.minion(INVADER)
+    assert (m.owner, m.controller) == (1, 0)
+    assert t.vp()[0] == 1  # its on-play ability is mine
+    t.play(SACRIFICE)
+    t.choose(INVADER)
+    assert INVADER in t.discard(1)
+    assert INVADER not in t.discard(0)
+
+
+def test_valkyrie_takes_a_minion_from_another_players_discard_pile() -> None:
+    t = Table([OASIS], hands=[[VALKYRIE], []], discards=[[COLLECTOR], [SUMMON, INVADER, REX]])
+    t.play(VALKYRIE, 0)
+    assert sorted(t.options()) == sorted([INVADER, REX])  # not my own, not an action
+    t.choose(REX)
+    assert t.hand(0) == [REX]
+    assert t.discard(1) == [SUMMON, INVADER]
+    assert t.state.players[0].hand[0].owner == 1
+
+
+def test_pillage_takes_a_random_card_from_another_hand_seen_only_by_those_two() -> None:
+    t = Table([OASIS], hands=[[PILLAGE], [SUMMON, REX], [INVADER]])
+    t.play(PILLAGE)
+    t.choose("seat-1")
+    assert len(t.hand(0)) == 1
+    assert len(t.hand(1)) == 1
+    assert sorted(t.hand(0) + t.hand(1)) == sorted([SUMMON, REX])
+    for viewer in (0, 1):
+        assert seen_by(t, viewer, "card_taken")[0]["card"] == t.hand(0)[0]
+    for viewer in (2, None):
+        (taken,) = seen_by(t, viewer, "card_taken")
+        assert "card" not in taken
+        assert "uid" not in taken
+    assert t.replays_exactly()
+
+
+def test_pillage_draws_its_card_from_the_games_seed() -> None:
+    picks = set()
+    for seed in ("a", "b", "c", "d", "e", "f"):
+        t = Table([OASIS], hands=[[PILLAGE], [SUMMON, REX, INVADER]], seed=seed)
+        t.play(PILLAGE)
+        picks.add(t.hand(0)[0])
+        again = Table([OASIS], hands=[[PILLAGE], [SUMMON, REX, INVADER]], seed=seed)
+        again.play(PILLAGE)
+        assert again.hand(0) == t.hand(0)
+    assert len(picks) > 1
+
+
+def test_a_card_not_owned_may_be_put_on_top_of_ones_own_deck() -> None:
+    """Rulebook clarification (Huscarl, Raider, Berserk, Longhouse)."""
+    t = Table([OASIS], hands=[[PILLAGE], [SUMMON]], board=[(0, HUSCARL, 0)])
+    t.play(PILLAGE)
+    t.do(UseTalent(0, t.minion(HUSCARL).uid))
+    t.choose(SUMMON)
+    top = t.state.players[0].deck[0]
+    assert (top.card, top.owner) == (SUMMON, 1)
+    assert t.power(HUSCARL) == 4
+    assert t.replays_exactly()
