@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from domain import UseTalent
+from domain import PlayAction, UseTalent
 from domain import events as ev
 from domain.catalogue import catalogue
 from domain.registry import IMPLEMENTED
 from domain.serialize import event_to_dict
-from domain.view import redact_payload
+from domain.view import redact_payload, view
 from tests.domain.bases_common import COLLECTOR, INVADER, OASIS, OVERLORD, REX
 from tests.domain.table import FILLER, Table
 
@@ -209,3 +209,163 @@ def test_a_card_not_owned_may_be_put_on_top_of_ones_own_deck() -> None:
     assert (top.card, top.owner) == (SUMMON, 1)
     assert t.power(HUSCARL) == 4
     assert t.replays_exactly()
+
+
+def test_cast_the_runes_shows_a_hand_and_orders_the_top_two_then_grants_an_action() -> None:
+    t = Table([OASIS], hands=[[RUNES], [REX]], decks=[[FILLER] * 3, [SUMMON, INVADER, FILLER]])
+    t.play(RUNES)
+    shown = [e for e in t.events if isinstance(e, ev.HandRevealed)]
+    assert [(e.seat, e.to_seat, [c.card for c in e.cards]) for e in shown] == [(1, 0, [REX])]
+    looked = [e for e in t.events if isinstance(e, ev.CardRevealed)]
+    assert [(e.card, e.to_seat) for e in looked] == [(SUMMON, 0), (INVADER, 0)]
+    assert sorted(t.options()) == sorted([SUMMON, INVADER])
+    t.choose(INVADER)
+    assert t.deck(1) == [INVADER, SUMMON, FILLER]
+    assert [(a.kind, a.source) for a in t.state.players[0].plays][-1] == ("action", RUNES)
+    for viewer in (None,):
+        assert all("card" not in p for p in seen_by(t, viewer, "card_revealed"))
+    assert t.replays_exactly()
+
+
+def test_raiding_party_plays_a_turned_up_minion_as_mine_and_orders_the_rest() -> None:
+    t = Table([OASIS], hands=[[PARTY], []], decks=[[FILLER] * 3, [REX, INVADER, SUMMON, FILLER]])
+    t.play(PARTY)
+    assert sorted(t.options()) == sorted([INVADER, SUMMON, "skip"])  # not the power 7 Rex
+    t.choose(INVADER)
+    t.choose(SUMMON)  # the rest go back, Summon on top
+    m = t.minion(INVADER)
+    assert (m.owner, m.controller) == (1, 0)
+    assert t.vp() == [1, 0]
+    assert t.deck(1) == [SUMMON, REX, FILLER]
+    assert t.replays_exactly()
+
+
+def test_raiding_party_plays_a_turned_up_action_which_then_goes_to_its_owner() -> None:
+    t = Table([OASIS], hands=[[PARTY], []], decks=[[FILLER] * 3, [SUMMON, REX, REX, FILLER]])
+    t.play(PARTY)
+    t.choose(SUMMON)  # two copies of Rex left: no order to choose
+    assert t.discard(1) == [SUMMON]
+    assert [(a.kind, a.source) for a in t.state.players[0].plays][-1] == ("minion", SUMMON)
+    assert t.deck(1) == [REX, REX, FILLER]
+
+
+def test_raiding_party_may_play_nothing_and_put_all_three_back() -> None:
+    t = Table([OASIS], hands=[[PARTY], []], decks=[[FILLER] * 3, [REX, INVADER, SUMMON, FILLER]])
+    t.play(PARTY)
+    t.choose("skip")
+    t.choose(SUMMON)
+    t.choose(INVADER)
+    assert t.deck(1) == [SUMMON, INVADER, REX, FILLER]
+    assert t.minions_on(0) == []
+
+
+def test_tribute_draws_three_cards() -> None:
+    t = Table([OASIS], hands=[[TRIBUTE], []], decks=[[SUMMON, REX, INVADER, FILLER], []])
+    t.play(TRIBUTE)
+    assert t.hand(0) == [SUMMON, REX, INVADER]
+
+
+def test_combat_training_gives_my_minions_one_power_for_the_rest_of_the_turn() -> None:
+    board = [(0, COLLECTOR, 0), (0, REX, 1)]
+    t = Table([LONGHOUSE], hands=[[TRAINING, INVADER], []], board=board)
+    t.play(TRAINING)
+    assert t.power(COLLECTOR) == 3
+    assert t.power(REX) == 7
+    t.play(INVADER, 0)
+    assert t.power(INVADER) == 4
+    t.end_turn()
+    assert t.power(COLLECTOR) == 2
+    assert t.power(INVADER) == 3
+
+
+# --- Viking Funeral and the game box -----------------------------------------------------------
+
+
+def test_viking_funeral_goes_only_on_a_minion_of_mine_of_power_five_or_more() -> None:
+    t = Table(
+        [OASIS], hands=[[FUNERAL], []], board=[(0, OVERLORD, 0), (0, INVADER, 0), (0, REX, 1)]
+    )
+    targets = {m.target for m in t.moves() if isinstance(m, PlayAction)}
+    assert t.minion(OVERLORD).uid in targets
+    assert t.minion(INVADER).uid not in targets
+    assert t.minion(REX).uid not in targets
+
+
+def test_viking_funeral_scores_a_vp_and_boxes_my_destroyed_minion() -> None:
+    t = Table([OASIS], hands=[[FUNERAL, SACRIFICE], []], board=[(0, OVERLORD, 0)])
+    t.play(FUNERAL, target=OVERLORD)
+    t.end_turn()
+    t.end_turn()
+    t.play(SACRIFICE)
+    assert t.vp() == [1, 0]
+    assert [c.card for c in t.state.box] == [OVERLORD]
+    assert OVERLORD not in t.discard(0)
+    assert FUNERAL in t.discard(0)
+    assert [c["card"] for c in view(t.state, 1)["box"]] == [OVERLORD]
+    assert t.replays_exactly()
+
+
+def test_viking_funeral_also_acts_when_the_base_scores() -> None:
+    t = Table([OASIS, BRAIN], hands=[[FUNERAL], []], board=[(0, OVERLORD, 0), (0, REX, 0)])
+    t.play(FUNERAL, target=OVERLORD)
+    t.end_turn()
+    t.pass_empty_me_first()
+    assert t.vp()[0] == 2 + 1
+    assert [c.card for c in t.state.box] == [OVERLORD]
+    assert REX in t.discard(0)
+
+
+def test_viking_funeral_on_a_minion_i_do_not_own_scores_but_leaves_it_to_its_owner() -> None:
+    t = Table([LONGHOUSE], hands=[[VALKYRIE, FUNERAL, SACRIFICE], []], discards=[[], [OVERLORD]])
+    t.play(VALKYRIE, 0)
+    t.end_turn()
+    t.end_turn()
+    t.play(OVERLORD, 0)
+    t.choose("skip")  # its own on-play ability
+    t.play(FUNERAL, target=OVERLORD)
+    t.end_turn()
+    t.end_turn()
+    t.play(SACRIFICE)
+    t.choose(OVERLORD)
+    assert t.vp() == [1, 0]
+    assert t.state.box == ()
+    assert OVERLORD in t.discard(1)
+
+
+# --- bases -------------------------------------------------------------------------------------
+
+
+def test_drakkar_lets_the_first_minion_played_there_take_a_small_top_card() -> None:
+    decks = [[FILLER] * 3, [SUMMON, INVADER, FILLER]]
+    t = Table([DRAKKAR, OASIS], hands=[[INVADER, INVADER], []], decks=decks)
+    t.play(INVADER, 0)
+    assert t.pending.seat == 0
+    t.choose("seat-1")
+    t.choose(SUMMON)
+    assert t.hand(0) == [INVADER, SUMMON]
+    assert t.deck(1) == [INVADER, FILLER]
+    t.play(SUMMON)
+    t.play(INVADER, 0)
+    assert t.pending is None  # once per turn
+    assert t.deck(1) == [INVADER, FILLER]
+    assert t.replays_exactly()
+
+
+def test_drakkar_leaves_a_strong_top_card_and_may_be_declined() -> None:
+    decks = [[FILLER] * 3, [REX, SUMMON]]
+    t = Table([DRAKKAR, OASIS], hands=[[INVADER, INVADER], []], decks=decks)
+    t.play(INVADER, 0)
+    t.choose("seat-1")
+    assert t.pending is None
+    assert t.deck(1) == [REX, SUMMON]
+    t2 = Table([DRAKKAR, OASIS], hands=[[INVADER], []], decks=[[FILLER] * 3, [SUMMON]])
+    t2.play(INVADER, 0)
+    t2.choose("skip")
+    assert t2.deck(1) == [SUMMON]
+    assert [e for e in t2.events if isinstance(e, ev.CardRevealed)] == []
+
+
+def test_drakkar_does_nothing_for_a_minion_played_on_another_base() -> None:
+    t = Table([DRAKKAR, OASIS], hands=[[INVADER], []], decks=[[FILLER] * 3, [SUMMON]])
+    t.play(INVADER, 1)
+    assert t.pending is None
