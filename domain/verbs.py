@@ -190,6 +190,46 @@ def modify_power(
     return (*touched(fx, uid), ev.PowerModified(uid, amount, until))
 
 
+@step("counters")
+def counters(fx: Fx, *, amount: int, uid: str | None = None, choice: str | None = None) -> Steps:
+    """Put `amount` +1 power counters on minion `uid` (or the one chosen), or take that many
+    off when negative (no more than it has). Counters only ever go on minions in play."""
+    uid = str(uid or choice)
+    found = rules.find_minion(fx.state, uid)
+    if found is None or amount == 0:
+        return ()
+    blocked = guarded(fx, uid, "counters")
+    if blocked is not None:
+        return blocked
+    change = max(amount, -found[1].counters)
+    return (*touched(fx, uid), ev.CountersChanged(uid, change)) if change else ()
+
+
+@step("transfer_counters")
+def transfer_counters(
+    fx: Fx,
+    *,
+    amount: int,
+    from_uid: str | None = None,
+    to_uid: str | None = None,
+    choice: str | None = None,
+) -> Steps:
+    """Move up to `amount` +1 power counters from minion `from_uid` to minion `to_uid` (the one
+    chosen stands for whichever is not named)."""
+    src, dst = str(from_uid or choice), str(to_uid or choice)
+    found, there = rules.find_minion(fx.state, src), rules.find_minion(fx.state, dst)
+    if found is None or there is None or src == dst:
+        return ()
+    moved = min(amount, found[1].counters)
+    if moved <= 0:
+        return ()
+    for uid in (src, dst):
+        blocked = guarded(fx, uid, "counters")
+        if blocked is not None:
+            return blocked
+    return (*touched(fx, src), *touched(fx, dst), ev.CountersChanged(dst, moved, src))
+
+
 @step("draw")
 def draw(fx: Fx, *, seat: int, n: int) -> Steps:
     return draw_cards(fx, seat, n)
