@@ -180,14 +180,45 @@ def move(
 
 @step("power")
 def modify_power(
-    fx: Fx, *, amount: int, uid: str | None = None, choice: str | None = None
+    fx: Fx,
+    *,
+    amount: int,
+    uid: str | None = None,
+    choice: str | None = None,
+    this_turn: bool = False,
 ) -> Steps:
+    """Change a minion's power until the end of the causing seat's turn (or, `this_turn`, of
+    the turn being played, e.g. a Special played in another seat's turn)."""
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "power")
     if blocked is not None:
         return blocked
-    until = rules.end_of_turn_for(fx.state, fx.me)
-    return (*touched(fx, uid), ev.PowerModified(uid, amount, until))
+    until = fx.state.turn if this_turn else rules.end_of_turn_for(fx.state, fx.me)
+    changed = ev.PowerModified(uid, amount, until)
+    return (*touched(fx, uid), changed, *(raised(fx, uid) if amount > 0 else ()))
+
+
+def raised(fx: Fx, uid: str) -> Steps:
+    """The `power_raised` moment, when the action being played (fx's cause) directly increases
+    the power of minion `uid` (see abilities.IncreasesPower): +N power, a +1 power counter
+    placed or transferred onto it, an ongoing power bonus attached to it. Every verb that
+    raises power calls this once per minion raised; facts: `uid`, `raised_base`,
+    `raised_controller`, `raised_by` (the seat playing the action), `cause_card`, `cause_uid`."""
+    if fx.ctx.get("kind") != "action" or not abilities.increases_power(fx.card):
+        return ()
+    found = rules.find_minion(fx.state, uid)
+    if found is None:
+        return ()
+    return fire(
+        fx.state,
+        "power_raised",
+        uid=uid,
+        raised_base=found[0],
+        raised_controller=found[1].controller,
+        raised_by=fx.me,
+        cause_card=fx.card,
+        cause_uid=fx.src,
+    )
 
 
 @step("counters")
@@ -406,6 +437,7 @@ def attach(fx: Fx, *, uid: str | None = None, note: str | None = None) -> Steps:
         *([] if host is None else touched(fx, host)),
         attached,
         Task("on_play", identity(fx.ctx, base=base, host=host)),
+        *([] if host is None else raised(fx, host)),
     )
 
 
@@ -454,7 +486,12 @@ def extra_play_now(
     pile = fx.state.players[seat].pile(Zone(zone))
     cards = [c for c in pile if plays.fits(c.card, kind, max_power)]
     if kind == "action":
-        cards = [c for c in cards if plays.action_playable(fx.state, seat, c.card)]
+        cards = [
+            c
+            for c in cards
+            if plays.action_playable(fx.state, seat, c.card)
+            and plays.meets(fx.state, seat, c.card, condition)
+        ]
     else:
         cards = [
             c for c in cards if plays.extra_minion_bases(fx.state, seat, c.card, base, condition)
