@@ -233,7 +233,13 @@ def counters(fx: Fx, *, amount: int, uid: str | None = None, choice: str | None 
     if blocked is not None:
         return blocked
     change = max(amount, -found[1].counters)
-    return (*touched(fx, uid), ev.CountersChanged(uid, change)) if change else ()
+    if not change:
+        return ()
+    return (
+        *touched(fx, uid),
+        ev.CountersChanged(uid, change),
+        *(raised(fx, uid) if change > 0 else ()),
+    )
 
 
 @step("transfer_counters")
@@ -258,7 +264,8 @@ def transfer_counters(
         blocked = guarded(fx, uid, "counters")
         if blocked is not None:
             return blocked
-    return (*touched(fx, src), *touched(fx, dst), ev.CountersChanged(dst, moved, src))
+    moving = ev.CountersChanged(dst, moved, src)
+    return (*touched(fx, src), *touched(fx, dst), moving, *raised(fx, dst))
 
 
 @step("draw")
