@@ -15,7 +15,7 @@ from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
 from domain.steps import identity, step
-from domain.triggers import fire, fire_for, fired, simultaneous
+from domain.triggers import discarded_from_play, fire, fire_for, fired, simultaneous
 
 
 def cause_kind(card: str) -> str:
@@ -102,7 +102,9 @@ def _remove(fx: Fx, uid: str, to: str, reason: str, verb: str) -> Steps:
     found = rules.find_minion(fx.state, uid)
     assert found is not None
     base, m = found
-    return (*touched(fx, uid), ev.MinionRemoved(uid, m.card, m.owner, base, to, reason))
+    gone = discarded_from_play(fx.state, [(base, m)], reason) if to == Zone.DISCARD else []
+    removed = ev.MinionRemoved(uid, m.card, m.owner, base, to, reason)
+    return (*touched(fx, uid), removed, *simultaneous(fx.state, gone))
 
 
 @step("destroy")
@@ -142,6 +144,11 @@ def destroy(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Ste
                     **facts,
                 ),
                 *fired(fx.state, "minion_destroyed", **facts),
+                *(
+                    discarded_from_play(fx.state, [(base, m)], "destroyed")
+                    if to == "discard"
+                    else []
+                ),
             ],
         ),
     )
