@@ -12,7 +12,7 @@ from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task
 from domain.registry import Source
 from domain.steps import step
-from domain.triggers import fire, host_discarded, simultaneous
+from domain.triggers import discarded_from_play, fire, simultaneous
 from domain.verbs import base_hook_task, draw_cards
 
 
@@ -113,8 +113,10 @@ def _award(fx: Fx) -> Steps:
 
 @step("clear_base")
 def _clear_base(fx: Fx) -> Steps:
-    minions = fx.state.bases[fx.base].minions
-    gone = [t for m in minions for t in host_discarded(fx.base, m)]
+    """Every card on the scored base goes to its owner's discard pile at once: the minions'
+    going there from play is one moment for all of them."""
+    leaving = [(fx.base, m) for m in fx.state.bases[fx.base].minions]
+    gone = discarded_from_play(fx.state, leaving, "scored")
     return (ev.BaseCleared(fx.base), *simultaneous(fx.state, gone))
 
 

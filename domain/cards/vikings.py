@@ -3,6 +3,9 @@ piles. Bases: Drakkar, Longhouse."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from domain import rules
 from domain.abilities import AttachCondition, OngoingPower, OnPlay, Talent, Triggered, card
 from domain.fx import Fx, Steps
@@ -23,6 +26,7 @@ from domain.plunder import (
 from domain.registry import Source
 from domain.selectors import played_here
 from domain.steps import step
+from domain.triggers import MINION_DISCARDED_FROM_PLAY
 
 # --- minions ---------------------------------------------------------------------------------
 
@@ -94,6 +98,11 @@ def pillage_take(fx: Fx, *, choice: int) -> Steps:
 
 def viking_funeral_target(state: GameState, seat: int, base: int, m: Minion | None) -> bool:
     return m is not None and m.controller == seat and rules.power(state, base, m) >= 5
+
+
+def its_host_left(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
+    """The minion this card is attached to is the one that went to the discard pile."""
+    return src.host is not None and facts.get("uid") == src.host
 
 
 def viking_funeral(fx: Fx) -> Steps:
@@ -244,7 +253,7 @@ card("vikings.pillage", OnPlay(pillage))
 card(
     "vikings.viking_funeral",
     AttachCondition(viking_funeral_target),
-    Triggered("host_discarded", viking_funeral),
+    Triggered(MINION_DISCARDED_FROM_PLAY, viking_funeral, its_host_left),
 )
 card("vikings.cast_the_runes", OnPlay(cast_the_runes))
 card("vikings.raiding_party", OnPlay(raiding_party))
