@@ -19,6 +19,8 @@ SUBJECT = {
     "end_of_turn": "seat",
     "minion_played": "played_by",
     "minion_destroyed": "controller",
+    "card_buried": "seat",
+    "card_uncovered": "seat",
 }
 
 
