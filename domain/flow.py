@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain import abilities, rules
+from domain import abilities, burying, rules
 from domain import events as ev
 from domain.abilities import BaseHook, ScoringBonus, Special
 from domain.catalogue import catalogue
@@ -14,6 +14,8 @@ from domain.registry import Source
 from domain.steps import step
 from domain.triggers import discarded_from_play, fire, simultaneous
 from domain.verbs import base_hook_task, draw_cards
+
+assert burying  # registers the burying steps (uncover_at_start, uncover, bury)
 
 
 def start_turn(seat: int) -> Task:
@@ -36,7 +38,8 @@ def _start_triggers(fx: Fx, *, seat: int) -> Steps:
 
 @step("start_abilities")
 def _start_abilities(fx: Fx, *, seat: int) -> Steps:
-    return (*fire(fx.state, "start_of_turn", seat=seat), ev.PhaseChanged("play"))
+    uncover = Task("uncover_at_start", {"seat": seat})  # a seat may uncover a buried card
+    return (*fire(fx.state, "start_of_turn", seat=seat), uncover, ev.PhaseChanged("play"))
 
 
 def end_play_phase() -> list[Task]:

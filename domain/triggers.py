@@ -21,6 +21,8 @@ SUBJECT = {
     "minion_destroyed": "controller",
     "minion_discarded_from_play": "controller",
     "power_raised": "raised_by",
+    "card_buried": "seat",
+    "card_uncovered": "seat",
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from domain import abilities, plays, rules
 from domain import events as ev
 from domain import registry as reg
-from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, Protection
+from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, OnUncover, Protection
 from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
@@ -360,16 +360,18 @@ def play_steps(
     """Everything that follows a card being played: the play itself, then its ability, then
     the abilities it triggers, then (for a standard action) its discard."""
     ctx = {"src": uid, "card": card, "by": seat, "base": base, "kind": rules.card_type(card)}
+    # an uncovered card with an 'on being uncovered' ability does that instead
+    first = "on_uncover" if zone == "buried" and abilities.printed(card, OnUncover) else "on_play"
     if rules.card_type(card) == "minion":
         assert base is not None
         return (
             ev.MinionPlayed(seat, uid, card, base, allowance, zone),
-            Task("on_play", ctx),
+            Task(first, ctx),
             Task("minion_played", {**ctx, "uid": uid}),
         )
     played = ev.ActionPlayed(seat, uid, card, base, target, allowance, zone)
     if rules.action_kind(card) == "standard":
-        return played, Task("on_play", ctx), Task("discard_resolving", {"uid": uid})
+        return played, Task(first, ctx), Task("discard_resolving", {"uid": uid})
     if target is not None:
         found = rules.find_minion(state, target)
         ctx["base"] = found[0] if found else base

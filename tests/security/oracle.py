@@ -38,6 +38,10 @@ What a viewer learns (and when it forgets), all from the true events:
   :data:`ANNOUNCED` (a base taken out of the base deck in front of everyone): the chosen id is
   public until the turn ends;
 * ``bases_swapped``: the base leaving play goes into the base deck in front of everyone.
+* ``card_buried``: a buried card is hidden from every viewer but its controller (who sees it
+  beside the base); everyone learns it when it was buried in front of them (``public``: a card
+  burying itself, a minion from play), its controller always;
+* ``card_uncovered``: everyone learns the card turned face up.
 
 An event at version ``v`` is checked against the secrets at ``v`` (after it): a card an event
 makes public (a play, a public reveal) may appear in it, a card that stays hidden may not.
@@ -196,9 +200,13 @@ class Oracle:
             targets = self._everyone() if p["public"] else (self._known[v] for v in seats)
             for known in targets:
                 known.add(p["uid"])
-        elif kind == "minion_removed":
+        elif kind in ("minion_removed", "card_uncovered") or (
+            kind == "card_buried" and p["public"]
+        ):
             for known in self._everyone():
                 known.add(p["uid"])
+        elif kind == "card_buried":
+            self._known[p["controller"]].add(p["uid"])
         elif kind in ("deck_shuffled", "deck_reshuffled"):
             shuffled = {c["uid"] for c in p["order"]}
             for known in self._everyone():
@@ -253,8 +261,11 @@ class Oracle:
                 visible[m.uid] = m.card
                 for a in m.attached:
                     visible[a.uid] = a.card
-        for c in (*state.resolving, *state.box):
+        for c in (*state.resolving, *state.box, *state.uncovered):
             visible[c.uid] = c.card
+        for b in state.bases:
+            for c in b.buried:
+                (visible if c.controller == viewer else hidden)[c.uid] = c.card
         known = self._known[viewer]
         for uid in [u for u in hidden if u in known]:
             visible[uid] = hidden.pop(uid)
