@@ -393,7 +393,7 @@ class CardTaken(Event):
     card: str
     owner: int
     from_seat: int
-    from_zone: str  # hand | deck | discard
+    from_zone: str  # hand | deck | discard | play (an attached action) | buried
     seat: int
     to_zone: str  # hand | deck_top
     public: bool = True

@@ -287,16 +287,21 @@ def _minion_removed(s: GameState, e: ev.MinionRemoved) -> GameState:
 
 @_on(ev.AttachedRemoved)
 def _attached_removed(s: GameState, e: ev.AttachedRemoved) -> GameState:
+    s = _detach(s, e.uid)
+    return _to_discard(s, [CardRef(e.uid, e.card, e.owner)])
+
+
+def _detach(s: GameState, uid: str) -> GameState:
+    """The state without the attached action `uid` (on a base or a minion)."""
     bases = []
     for b in s.bases:
         minions = tuple(
-            replace(m, attached=tuple(a for a in m.attached if a.uid != e.uid)) for m in b.minions
+            replace(m, attached=tuple(a for a in m.attached if a.uid != uid)) for m in b.minions
         )
         bases.append(
-            replace(b, minions=minions, attached=tuple(a for a in b.attached if a.uid != e.uid))
+            replace(b, minions=minions, attached=tuple(a for a in b.attached if a.uid != uid))
         )
-    s = replace(s, bases=tuple(bases))
-    return _to_discard(s, [CardRef(e.uid, e.card, e.owner)])
+    return replace(s, bases=tuple(bases))
 
 
 @_on(ev.MinionMoved)
@@ -480,7 +485,16 @@ def _card_moved(s: GameState, e: ev.CardMoved) -> GameState:
 
 @_on(ev.CardTaken)
 def _card_taken(s: GameState, e: ev.CardTaken) -> GameState:
-    s, found = _take(s, e.uid)
+    found = None
+    if e.from_zone == "play":  # an attached action
+        s = _detach(s, e.uid)
+    elif e.from_zone == "buried":
+        bases = tuple(
+            replace(b, buried=tuple(c for c in b.buried if c.uid != e.uid)) for b in s.bases
+        )
+        s = replace(s, bases=bases)
+    else:
+        s, found = _take(s, e.uid)
     ref = found or CardRef(e.uid, e.card, e.owner)
     p = s.players[e.seat]
     if e.to_zone == "deck_top":

@@ -9,7 +9,7 @@ from typing import Any
 from domain import rules
 from domain.abilities import AttachCondition, OngoingPower, OnPlay, Talent, Triggered, card
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion
+from domain.model import CardRef, GameState, Minion, Option
 from domain.plunder import (
     choose_other,
     look_at_hand,
@@ -113,6 +113,33 @@ def viking_funeral(fx: Fx) -> Steps:
         return steps
     gone = next((c for c in fx.discard_pile(owner) if c.uid == uid), None)
     return (*steps, *to_box(gone)) if gone else steps
+
+
+def ransack(fx: Fx) -> Steps:
+    options = []
+    for base, a, host in fx.attached():
+        found = rules.find_minion(fx.state, host) if host else None
+        on = rules.name(found[1].card if found else fx.state.bases[base].card)
+        label = f"{rules.name(a.card)} on {on}"
+        options.append(Option(a.uid, label, a.uid, uid=a.uid, card=a.card, base=base))
+    options += [fx.buried_option(c) for c in fx.buried()]
+    prompt = "Ransack: put an action attached in play, or a buried card, into your hand"
+    return fx.ask(fx.me, "card", prompt, options, ransack_take)
+
+
+@step("ransack_take")
+def ransack_take(fx: Fx, *, choice: str) -> Steps:
+    """An attached action leaves play in front of everyone; a buried card was face down: only
+    its owner, its controller and I see which it is."""
+    for _, a, _ in fx.attached():
+        if a.uid == choice:
+            return take(CardRef(a.uid, a.card, a.owner), a.controller, "play", fx.me)
+    for b in fx.buried():
+        if b.id == choice:
+            return take(
+                CardRef(b.uid, b.card, b.owner), b.controller, "buried", fx.me, public=False
+            )
+    return ()
 
 
 def cast_the_runes(fx: Fx) -> Steps:
@@ -249,6 +276,7 @@ card("vikings.shield_maiden", OnPlay(shield_maiden))
 RAIDER = "Put up to 3 cards from your hand on top of your deck: +1 power each"
 card("vikings.raider", Talent(RAIDER, raider, _hand_not_empty))
 card("vikings.valkyrie", OnPlay(valkyrie))
+card("vikings.ransack", OnPlay(ransack))
 card("vikings.pillage", OnPlay(pillage))
 card(
     "vikings.viking_funeral",
