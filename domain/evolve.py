@@ -202,6 +202,14 @@ def _use_allowance(s: GameState, seat: int, index: int | None, minion: bool) -> 
     return _set_player(s, seat, plays=plays, minions_played=p.minions_played + (1 if minion else 0))
 
 
+def _holder(s: GameState, uid: str) -> int | None:
+    """The seat whose hand or deck holds the card `uid` (None: elsewhere)."""
+    for p in s.players:
+        if any(c.uid == uid for c in p.hand) or any(c.uid == uid for c in p.deck):
+            return p.seat
+    return None
+
+
 def _take(s: GameState, uid: str) -> tuple[GameState, CardRef | None]:
     """Remove a card out of play (any seat's hand, deck or discard) and return it."""
     for p in s.players:
@@ -471,9 +479,13 @@ def talent_flag(uid: str, seat: int) -> str:
 
 @_on(ev.CardMoved)
 def _card_moved(s: GameState, e: ev.CardMoved) -> GameState:
+    holder = _holder(s, e.uid)
     s, found = _take(s, e.uid)
     ref = found or CardRef(e.uid, e.card, e.owner)
-    p = s.players[ref.owner]
+    # a card held by a seat that does not own it stays with that seat between its hand and
+    # deck; anywhere else (its discard pile) it goes back to its owner
+    keep = holder is not None and e.to_zone != "discard"
+    p = s.players[holder if keep and holder is not None else ref.owner]
     if e.to_zone == "hand":
         return _set_player(s, p.seat, hand=(*p.hand, ref))
     if e.to_zone == "deck_top":

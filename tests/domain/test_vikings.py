@@ -31,7 +31,7 @@ RANSACK, UPGRADE = "vikings.ransack", "dinosaurs.upgrade"
 BERSERK, TRIBUTE, TRAINING = "vikings.berserk", "vikings.tribute", "vikings.combat_training"
 DRAKKAR, LONGHOUSE = "base.drakkar", "base.longhouse"
 BRAIN = "base.the_central_brain"
-SACRIFICE, SUMMON = "wizards.sacrifice", "wizards.summon"
+SACRIFICE, SUMMON, WINDS = "wizards.sacrifice", "wizards.summon", "wizards.winds_of_change"
 
 
 def seen_by(t: Table, viewer: int | None, kind: str) -> list[dict[str, object]]:
@@ -409,3 +409,19 @@ def test_drakkar_does_nothing_for_a_minion_played_on_another_base() -> None:
     t = Table([DRAKKAR, OASIS], hands=[[INVADER], []], decks=[[FILLER] * 3, [SUMMON]])
     t.play(INVADER, 1)
     assert t.pending is None
+
+
+def test_a_card_not_owned_shuffled_from_my_hand_into_my_deck_stays_with_me() -> None:
+    """Rulebook clarification: a card you do not own stays in your hand or deck; only going
+    anywhere else sends it back to its owner."""
+    t = Table([OASIS], hands=[[PILLAGE, WINDS], [SUMMON]], decks=[[FILLER] * 8, [FILLER] * 8])
+    t.play(PILLAGE)
+    taken = t.state.players[0].hand[-1]
+    t.end_turn()
+    t.end_turn()
+    t.play(WINDS)
+    mine = [*t.state.players[0].hand, *t.state.players[0].deck]
+    assert taken in mine
+    everywhere = [c.uid for p in t.state.players for c in (*p.hand, *p.deck, *p.discard)]
+    assert everywhere.count(taken.uid) == 1
+    assert t.replays_exactly()
