@@ -185,6 +185,13 @@ def order_top_pick(
 # --- playing a card another player owns -------------------------------------------------------
 
 
+def playable_as_mine(fx: Fx, c: CardRef) -> bool:
+    """Whether I could play this card out of play now as an extra card (somewhere to put it)."""
+    if rules.card_type(c.card) == "minion":
+        return bool(plays.extra_minion_bases(fx.state, fx.me, c.card, None, None))
+    return plays.action_playable(fx.state, fx.me, c.card)
+
+
 def play_as_mine(fx: Fx, c: CardRef) -> Steps:
     """I play a card out of play (maybe another player's, from their deck) as an extra card: I
     control it; it stays its owner's card (it goes to its owner's zones when it leaves play)."""

@@ -15,6 +15,7 @@ from domain.plunder import (
     look_at_hand,
     order_top,
     play_as_mine,
+    playable_as_mine,
     put_on_deck,
     small,
     take,
@@ -169,7 +170,7 @@ def raiding_party(fx: Fx) -> Steps:
 @step("raiding_party_turn")
 def raiding_party_turn(fx: Fx, *, choice: int) -> Steps:
     steps, top = turn_up(fx, choice, 3)
-    fits = [c for c in top if small(c.card, 4)]
+    fits = [c for c in top if small(c.card, 4) and playable_as_mine(fx, c)]
     prompt = "Raiding Party: you may play one of the turned-up cards as an extra card"
     uids = [c.uid for c in top]
     ask = fx.choose_card(

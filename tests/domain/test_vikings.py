@@ -425,3 +425,10 @@ def test_a_card_not_owned_shuffled_from_my_hand_into_my_deck_stays_with_me() -> 
     everywhere = [c.uid for p in t.state.players for c in (*p.hand, *p.deck, *p.discard)]
     assert everywhere.count(taken.uid) == 1
     assert t.replays_exactly()
+
+
+def test_raiding_party_offers_only_cards_that_could_be_played_now() -> None:
+    decks = [[FILLER] * 3, [UPGRADE, INVADER, REX, FILLER]]
+    t = Table([OASIS], hands=[[PARTY], []], decks=decks)
+    t.play(PARTY)
+    assert sorted(t.options()) == sorted([INVADER, "skip"])  # no minion to put Upgrade on
