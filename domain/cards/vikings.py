@@ -194,15 +194,18 @@ def raiding_party_play(fx: Fx, *, target: int, uids: list[str], choice: str | No
 
 def berserk(fx: Fx) -> Steps:
     prompt = "Berserk: you may put a card from your hand on top of your deck (a minion +3)"
-    return put_on_deck(fx, 1, prompt, berserk_rage)
+    return put_on_deck(fx, 1, prompt, stashed_for_power, amount=3, here=False)
 
 
-@step("berserk_rage")
-def berserk_rage(fx: Fx, *, moved: int) -> Steps:
+@step("stashed_for_power")
+def stashed_for_power(fx: Fx, *, moved: int, amount: int, here: bool) -> Steps:
+    """Paid by a card put on my deck: a minion of mine (on this base, if `here`) gets
+    `amount` power until the end of the turn."""
     if not moved:
         return ()
-    prompt = "Berserk: which of your minions gets +3 power until the end of the turn?"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, "power", amount=3)
+    prompt = f"Which of your minions gets +{amount} power until the end of the turn?"
+    mine = fx.minions(base=fx.base if here else None, controller=fx.me)
+    return fx.choose_minion(mine, prompt, "power", amount=amount)
 
 
 def tribute(fx: Fx) -> Steps:
@@ -256,16 +259,7 @@ def _longhouse_usable(state: GameState, seat: int, uid: str, base: int) -> bool:
 
 def longhouse(fx: Fx) -> Steps:
     prompt = "Longhouse: you may put a card from your hand on top of your deck (a minion here +2)"
-    return put_on_deck(fx, 1, prompt, longhouse_bonus)
-
-
-@step("longhouse_bonus")
-def longhouse_bonus(fx: Fx, *, moved: int) -> Steps:
-    if not moved:
-        return ()
-    prompt = "Longhouse: which of your minions here gets +2 power until the end of the turn?"
-    mine = fx.minions(base=fx.base, controller=fx.me)
-    return fx.choose_minion(mine, prompt, "power", amount=2)
+    return put_on_deck(fx, 1, prompt, stashed_for_power, amount=2, here=True)
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------
