@@ -9,8 +9,9 @@ from domain import events as ev
 from domain.catalogue import catalogue
 from domain.engine import run
 from domain.model import Task
+from domain.narrate import narrate
 from domain.registry import IMPLEMENTED
-from domain.serialize import event_to_dict
+from domain.serialize import event_to_dict, state_from_json, state_to_json
 from domain.view import redact_payload, view
 from tests.domain.bases_common import COLLECTOR, INVADER, OASIS, OVERLORD, REX
 from tests.domain.table import FILLER, Table
@@ -343,6 +344,7 @@ def test_viking_funeral_scores_a_vp_and_boxes_my_destroyed_minion() -> None:
     assert FUNERAL in t.discard(0)
     assert [c["card"] for c in view(t.state, 1)["box"]] == [OVERLORD]
     assert t.replays_exactly()
+    assert state_from_json(state_to_json(t.state)) == t.state  # a snapshot keeps the box
 
 
 def test_viking_funeral_also_acts_when_the_base_scores() -> None:
@@ -432,3 +434,17 @@ def test_raiding_party_offers_only_cards_that_could_be_played_now() -> None:
     t = Table([OASIS], hands=[[PARTY], []], decks=decks)
     t.play(PARTY)
     assert sorted(t.options()) == sorted([INVADER, "skip"])  # no minion to put Upgrade on
+
+
+def test_the_narration_tells_of_cards_taken_and_boxed() -> None:
+    t = Table([OASIS], hands=[[FUNERAL, SACRIFICE, PILLAGE], [SUMMON]], board=[(0, OVERLORD, 0)])
+    t.play(FUNERAL, target=OVERLORD)
+    t.end_turn()
+    t.end_turn()
+    t.play(SACRIFICE)
+    t.end_turn()
+    t.end_turn()
+    t.play(PILLAGE)
+    lines = list(narrate(t.events))
+    assert "  Supreme Overlord (p0) goes back in the box, out of the game" in lines
+    assert "  p0 puts a card from p1's hand into their hand" in lines
