@@ -157,11 +157,7 @@ def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> di
         p.pop("owner")  # whose card it is would say something of a card taken from a hand
     elif kind == "deck_shuffled":
         p["count"] = len(p.pop("order"))
-    elif (
-        kind == "card_revealed"
-        and p.get("to_seat") is not None
-        and viewer not in (p["to_seat"], p["owner"])
-    ):
+    elif kind == "card_revealed" and p.get("to_seat") is not None and viewer != p["to_seat"]:
         p.pop("uid")
         p.pop("card")
     elif kind == "hand_revealed" and viewer not in (p["seat"], p["to_seat"]):

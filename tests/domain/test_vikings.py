@@ -263,7 +263,7 @@ def test_cast_the_runes_shows_a_hand_and_orders_the_top_two_then_grants_an_actio
     t.choose(INVADER)
     assert t.deck(1) == [INVADER, SUMMON, FILLER]
     assert [(a.kind, a.source) for a in t.state.players[0].plays][-1] == ("action", RUNES)
-    for viewer in (None,):
+    for viewer in (1, None):  # not even the deck's owner knows its order
         assert all("card" not in p for p in seen_by(t, viewer, "card_revealed"))
     assert t.replays_exactly()
 

@@ -22,7 +22,8 @@ What a viewer learns (and when it forgets), all from the true events:
 
 * its own hand is always visible to it; a card it draws is in its hand;
 * ``hand_revealed``: the receiving seat learns the cards shown;
-* ``card_revealed``: everyone (``to_seat`` null) or the receiving seat and the owner learn it;
+* ``card_revealed``: everyone (``to_seat`` null) or the receiving seat only learns it (the
+  owner does not know the order of its own deck);
 * ``card_moved``: everyone learns a public move, the owner a private one;
 * ``card_taken``: everyone learns a public one; a private one, its owner and both seats;
 * ``minion_removed``: a minion leaves play in front of everyone, so its uid stays known wherever
@@ -189,7 +190,6 @@ class Oracle:
                     known.add(p["uid"])
             else:
                 self._known[p["to_seat"]].add(p["uid"])
-                self._known[p["owner"]].add(p["uid"])
                 self.looks.append((kind, self.version))
         elif kind == "card_moved":
             targets = self._everyone() if p["public"] else iter([self._known[p["owner"]]])
