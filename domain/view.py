@@ -151,6 +151,7 @@ def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> di
         if viewer not in (p["owner"], p["from_seat"], p["seat"]):
             p.pop("uid")
             p.pop("card")
+            p.pop("owner")  # whose card it is would tell which one of a hand it was
     elif kind == "card_buried" and not p["public"] and viewer != p["controller"]:
         p.pop("uid")
         p.pop("card")

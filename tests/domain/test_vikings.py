@@ -190,6 +190,7 @@ def test_pillage_takes_a_random_card_from_another_hand_seen_only_by_those_two() 
         (taken,) = seen_by(t, viewer, "card_taken")
         assert "card" not in taken
         assert "uid" not in taken
+        assert "owner" not in taken
     assert t.replays_exactly()
 
 
