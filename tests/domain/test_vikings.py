@@ -386,6 +386,7 @@ def test_drakkar_lets_the_first_minion_played_there_take_a_small_top_card() -> N
     t.choose("seat-1")
     t.choose(SUMMON)
     assert t.hand(0) == [INVADER, SUMMON]
+    assert t.state.players[0].hand[-1].owner == 1  # still Bob's card, in Ann's hand
     assert t.deck(1) == [INVADER, FILLER]
     t.play(SUMMON)
     t.play(INVADER, 0)
