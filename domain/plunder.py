@@ -132,6 +132,27 @@ def turn_up(fx: Fx, seat: int, n: int) -> tuple[Steps, list[CardRef]]:
     return steps, cards
 
 
+def raid_top(fx: Fx, seat: int, taker: int, at_most: int, optional: bool) -> Steps:
+    """Turn up the top card of `seat`'s deck: if it is an action or a minion of power `at_most`
+    or less, `taker` takes it into their hand (or may, if `optional`); else it stays there."""
+    steps, top = turn_up(fx, seat, 1)
+    if not top or not small(top[0].card, at_most):
+        return steps
+    if not optional:
+        return (*steps, *take(top[0], seat, "deck", taker))
+    prompt = "You may take the turned-up card into your hand"
+    ask = fx.choose_card(
+        top, prompt, raid_top_take, optional=True, seat=taker, taker=taker, target=seat
+    )
+    return (*steps, *ask)
+
+
+@step("raid_top_take")
+def raid_top_take(fx: Fx, *, taker: int, target: int, choice: str) -> Steps:
+    c = next((c for c in fx.deck(target) if c.uid == choice), None)
+    return take(c, target, "deck", taker) if c else ()
+
+
 def take_at_random(fx: Fx, from_seat: int) -> Steps:
     """I take a card at random from a seat's hand into mine (drawn from the game's seeded rng;
     the card taken is a fact of the event, seen only by its owner and both seats)."""

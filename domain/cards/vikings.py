@@ -17,6 +17,7 @@ from domain.plunder import (
     play_as_mine,
     playable_as_mine,
     put_on_deck,
+    raid_top,
     small,
     take,
     take_at_random,
@@ -63,10 +64,7 @@ def shield_maiden(fx: Fx) -> Steps:
 
 @step("shield_maiden_turn")
 def shield_maiden_turn(fx: Fx, *, choice: int) -> Steps:
-    steps, top = turn_up(fx, choice, 1)
-    if top and small(top[0].card, 3):
-        steps += take(top[0], choice, "deck", fx.me)
-    return steps
+    return raid_top(fx, choice, fx.me, 3, optional=False)
 
 
 def valkyrie(fx: Fx) -> Steps:
@@ -236,20 +234,7 @@ def drakkar(fx: Fx) -> Steps:
 
 @step("drakkar_turn")
 def drakkar_turn(fx: Fx, *, player: int, choice: int) -> Steps:
-    steps, top = turn_up(fx, choice, 1)
-    if not top or not small(top[0].card, 3):
-        return steps
-    prompt = "Drakkar: you may take the turned-up card into your hand"
-    ask = fx.choose_card(
-        top, prompt, drakkar_take, optional=True, seat=player, player=player, target=choice
-    )
-    return (*steps, *ask)
-
-
-@step("drakkar_take")
-def drakkar_take(fx: Fx, *, player: int, target: int, choice: str) -> Steps:
-    c = next((c for c in fx.deck(target) if c.uid == choice), None)
-    return take(c, target, "deck", player) if c else ()
+    return raid_top(fx, choice, player, 3, optional=True)
 
 
 def _longhouse_usable(state: GameState, seat: int, uid: str, base: int) -> bool:
