@@ -261,8 +261,13 @@ def may_hold_special(state: GameState, seat: int, window: str) -> bool:
     p = state.players[seat]
     if not p.hand:
         return False
+    # cards it holds but does not own (taken from another seat) may be of other factions: the
+    # factions of every owner of a card in its hand or deck (where such a card stays)
+    factions = set(p.factions)
+    for owner in {c.owner for c in (*p.hand, *p.deck)} - {seat}:
+        factions.update(state.players[owner].factions)
     return any(
-        sp.zone == "hand" and sp.window == window and rules.faction_of(card) in p.factions
+        sp.zone == "hand" and sp.window == window and rules.faction_of(card) in factions
         for card, specials in abilities.with_kind(Special).items()
         for sp in specials
     )

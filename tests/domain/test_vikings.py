@@ -450,3 +450,16 @@ def test_the_narration_tells_of_cards_taken_and_boxed() -> None:
     lines = list(narrate(t.events))
     assert "  Supreme Overlord (p0) goes back in the box, out of the game" in lines
     assert "  p0 puts a card from p1's hand into their hand" in lines
+
+
+def test_a_seat_holding_another_seats_card_is_asked_in_me_first_as_if_it_could_be_a_special() -> (
+    None
+):
+    """Being asked must not tell whether the card taken is a Special: a seat holding a card of
+    another seat is asked for the Specials of that seat's factions too (here Bob's ninjas)."""
+    board = [(0, REX, 0), (0, OVERLORD, 0)]
+    t = Table([OASIS, BRAIN], hands=[[PILLAGE], ["robots.zapbot"]], board=board)
+    t.play(PILLAGE)
+    t.end_turn()
+    assert t.pending is not None
+    assert (t.pending.seat, t.pending.kind, t.options()) == (0, "special", ["skip"])
