@@ -3,7 +3,7 @@ lists typed ability values; the engine asks one function, :func:`of`, which abil
 kind a source has *now*. That function is the one place that applies base blanking (for
 everyone, or for one seat), and where losing or gaining abilities will apply.
 
-Kinds: :class:`OnPlay`, :class:`Triggered` (a moment), :class:`OngoingPower`,
+Kinds: :class:`OnPlay`, :class:`OnUncover`, :class:`Triggered` (a moment), :class:`OngoingPower`,
 :class:`Protection`, :class:`Restriction` (a "can't"), :class:`AttachCondition`,
 :class:`Special` (a window and a zone), :class:`BaseHook` (a scored base's moment),
 :class:`ScoringBonus`, :class:`PlaysFromDiscard`, :class:`DestroyedGoTo` and
@@ -41,6 +41,15 @@ class Ability:
 @dataclass(frozen=True)
 class OnPlay(Ability):
     """What happens when the card is played (a minion onto a base, an action)."""
+
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class OnUncover(Ability):
+    """'Special, on being uncovered': what the card does when it is uncovered, played again
+    as it would be from a hand but with this effect instead of its on-play ability (which buries
+    it, and a card just uncovered cannot be buried again at once)."""
 
     effect: Effect
 

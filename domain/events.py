@@ -214,6 +214,18 @@ class PowerModified(Event):
     until_turn: int
 
 
+@event("counters_changed")
+@fast_init
+@dataclass(frozen=True)
+class CountersChanged(Event):
+    """+1 power counters: `amount` more (or fewer, when negative) on the minion `uid`; with
+    `from_uid`, they were moved from that minion (a transfer), which has `amount` fewer."""
+
+    uid: str
+    amount: int
+    from_uid: str | None = None
+
+
 @event("breakpoint_modified")
 @fast_init
 @dataclass(frozen=True)
@@ -381,6 +393,36 @@ class CardMoved(Event):
     public: bool = True
 
 
+@event("card_taken")
+@fast_init
+@dataclass(frozen=True)
+class CardTaken(Event):
+    """A card out of play goes from a zone of `from_seat` to a zone of `seat`, whoever owns it
+    (e.g. taken from another's hand or deck, or put from a hand on top of its holder's deck).
+    `public` says whether everyone saw which card it was; if not, its owner and both seats did."""
+
+    uid: str
+    card: str
+    owner: int
+    from_seat: int
+    from_zone: str  # hand | deck | discard | play (an attached action) | buried
+    seat: int
+    to_zone: str  # hand | deck_top
+    public: bool = True
+
+
+@event("card_boxed")
+@fast_init
+@dataclass(frozen=True)
+class CardBoxed(Event):
+    """A card is put back in the game box: out of the game for good (everyone sees it)."""
+
+    uid: str
+    card: str
+    owner: int
+    from_zone: str  # discard (the only one so far)
+
+
 @event("deck_shuffled")
 @fast_init
 @dataclass(frozen=True)
@@ -449,6 +491,38 @@ class NoteSet(Event):
 class ControlChanged(Event):
     uid: str
     controller: int
+
+
+@event("card_buried")
+@fast_init
+@dataclass(frozen=True)
+class CardBuried(Event):
+    """A card goes face down beside a base, controlled by `controller`. `id` is its public
+    handle. Unless `public` (a card shown as it is buried: a card burying itself, a minion
+    from play), only the controller learns its uid and card."""
+
+    id: str
+    uid: str
+    card: str
+    owner: int
+    controller: int
+    base: int
+    from_zone: str  # hand | deck | discard | resolving | play
+    public: bool = False
+
+
+@event("card_uncovered")
+@fast_init
+@dataclass(frozen=True)
+class CardUncovered(Event):
+    """A buried card is turned face up, to be played at once by its controller."""
+
+    id: str
+    uid: str
+    card: str
+    owner: int
+    controller: int
+    base: int
 
 
 @event("game_ended")

@@ -11,6 +11,7 @@ from domain.model import (
     Allowance,
     Attached,
     Base,
+    Buried,
     CardRef,
     GameState,
     Minion,
@@ -71,7 +72,9 @@ def _without(cards: tuple[CardRef, ...], uid: str) -> tuple[CardRef, ...]:
     return tuple(c for c in cards if c.uid != uid)
 
 
-def _to_discard(state: GameState, cards: Iterable[CardRef | Attached | Minion]) -> GameState:
+def _to_discard(
+    state: GameState, cards: Iterable[CardRef | Attached | Minion | Buried]
+) -> GameState:
     for c in cards:
         p = state.players[c.owner]
         state = _set_player(state, c.owner, discard=(*p.discard, CardRef(c.uid, c.card, c.owner)))
@@ -164,6 +167,8 @@ def _hand_discarded(s: GameState, e: ev.HandDiscarded) -> GameState:
 def _card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
     if e.from_zone == "resolving":
         s = replace(s, resolving=_without(s.resolving, e.uid))
+    elif e.from_zone == "uncovered":
+        s = replace(s, uncovered=_without(s.uncovered, e.uid))
     else:
         for p in s.players:
             if any(c.uid == e.uid for c in p.hand):
@@ -197,6 +202,14 @@ def _use_allowance(s: GameState, seat: int, index: int | None, minion: bool) -> 
     return _set_player(s, seat, plays=plays, minions_played=p.minions_played + (1 if minion else 0))
 
 
+def _holder(s: GameState, uid: str) -> int | None:
+    """The seat whose hand or deck holds the card `uid` (None: elsewhere)."""
+    for p in s.players:
+        if any(c.uid == uid for c in p.hand) or any(c.uid == uid for c in p.deck):
+            return p.seat
+    return None
+
+
 def _take(s: GameState, uid: str) -> tuple[GameState, CardRef | None]:
     """Remove a card out of play (any seat's hand, deck or discard) and return it."""
     for p in s.players:
@@ -225,6 +238,9 @@ def _played(
             )
             return replace(s, players=tuple(players)), c
     s, found = _take(s, uid)
+    if found is None:
+        found = next((c for c in s.uncovered if c.uid == uid), None)
+        s = replace(s, uncovered=_without(s.uncovered, uid)) if found else s
     return _use_allowance(s, seat, allowance, minion), found or CardRef(uid, card, seat)
 
 
@@ -279,16 +295,21 @@ def _minion_removed(s: GameState, e: ev.MinionRemoved) -> GameState:
 
 @_on(ev.AttachedRemoved)
 def _attached_removed(s: GameState, e: ev.AttachedRemoved) -> GameState:
+    s = _detach(s, e.uid)
+    return _to_discard(s, [CardRef(e.uid, e.card, e.owner)])
+
+
+def _detach(s: GameState, uid: str) -> GameState:
+    """The state without the attached action `uid` (on a base or a minion)."""
     bases = []
     for b in s.bases:
         minions = tuple(
-            replace(m, attached=tuple(a for a in m.attached if a.uid != e.uid)) for m in b.minions
+            replace(m, attached=tuple(a for a in m.attached if a.uid != uid)) for m in b.minions
         )
         bases.append(
-            replace(b, minions=minions, attached=tuple(a for a in b.attached if a.uid != e.uid))
+            replace(b, minions=minions, attached=tuple(a for a in b.attached if a.uid != uid))
         )
-    s = replace(s, bases=tuple(bases))
-    return _to_discard(s, [CardRef(e.uid, e.card, e.owner)])
+    return replace(s, bases=tuple(bases))
 
 
 @_on(ev.MinionMoved)
@@ -314,6 +335,26 @@ def _power(s: GameState, e: ev.PowerModified) -> GameState:
     from domain.model import TempPower
 
     return replace(s, temp_power=(*s.temp_power, TempPower(e.uid, e.amount, e.until_turn)))
+
+
+@_on(ev.CountersChanged)
+def _counters(s: GameState, e: ev.CountersChanged) -> GameState:
+    changes = {e.uid: e.amount}
+    if e.from_uid is not None:
+        changes[e.from_uid] = changes.get(e.from_uid, 0) - e.amount
+    bases = tuple(
+        replace(
+            b,
+            minions=tuple(
+                replace(m, counters=max(0, m.counters + changes[m.uid])) if m.uid in changes else m
+                for m in b.minions
+            ),
+        )
+        if any(m.uid in changes for m in b.minions)
+        else b
+        for b in s.bases
+    )
+    return replace(s, bases=bases)
 
 
 @_on(ev.BreakpointModified)
@@ -352,19 +393,22 @@ def _scored(s: GameState, e: ev.BaseScored) -> GameState:
 @_on(ev.BaseCleared)
 def _cleared(s: GameState, e: ev.BaseCleared) -> GameState:
     b = s.bases[e.base]
-    cards: list[CardRef | Attached | Minion] = []
+    cards: list[CardRef | Attached | Minion | Buried] = []
     for m in b.minions:
         cards.extend(m.attached)
         cards.append(m)
     cards.extend(b.attached)
+    cards.extend(b.buried)  # to their owners' discard piles
     uids = {m.uid for m in b.minions}
     s = replace(s, temp_power=tuple(t for t in s.temp_power if t.uid not in uids))
-    s = _set_base(s, e.base, replace(b, minions=(), attached=()))
+    s = _set_base(s, e.base, replace(b, minions=(), attached=(), buried=()))
     return _to_discard(s, cards)
 
 
 @_on(ev.BaseReplaced)
 def _replaced(s: GameState, e: ev.BaseReplaced) -> GameState:
+    if e.base < len(s.bases) and s.bases[e.base].buried:  # a base leaving play
+        s = _to_discard(s, s.bases[e.base].buried)
     deck = s.base_deck
     if e.new is not None and e.new in deck:
         i = deck.index(e.new)
@@ -398,7 +442,7 @@ def _base_reordered(s: GameState, e: ev.BaseDeckReordered) -> GameState:
 @_on(ev.BasesSwapped)
 def _swapped(s: GameState, e: ev.BasesSwapped) -> GameState:
     old = s.bases[e.base]
-    s = _to_discard(s, old.attached)
+    s = _to_discard(s, (*old.attached, *old.buried))
     deck = (*tuple(c for c in s.base_deck if c != e.new), e.old)
     s = replace(s, base_deck=deck)
     return _set_base(s, e.base, Base(card=e.new, minions=old.minions))
@@ -454,9 +498,13 @@ def talent_flag(uid: str, seat: int) -> str:
 
 @_on(ev.CardMoved)
 def _card_moved(s: GameState, e: ev.CardMoved) -> GameState:
+    holder = _holder(s, e.uid)
     s, found = _take(s, e.uid)
     ref = found or CardRef(e.uid, e.card, e.owner)
-    p = s.players[ref.owner]
+    # a card held by a seat that does not own it stays with that seat between its hand and
+    # deck; anywhere else (its discard pile) it goes back to its owner
+    keep = holder is not None and e.to_zone != "discard"
+    p = s.players[holder if keep and holder is not None else ref.owner]
     if e.to_zone == "hand":
         return _set_player(s, p.seat, hand=(*p.hand, ref))
     if e.to_zone == "deck_top":
@@ -464,6 +512,31 @@ def _card_moved(s: GameState, e: ev.CardMoved) -> GameState:
     if e.to_zone == "deck_bottom":
         return _set_player(s, p.seat, deck=(*p.deck, ref))
     return _set_player(s, p.seat, discard=(*p.discard, ref))
+
+
+@_on(ev.CardTaken)
+def _card_taken(s: GameState, e: ev.CardTaken) -> GameState:
+    found = None
+    if e.from_zone == "play":  # an attached action
+        s = _detach(s, e.uid)
+    elif e.from_zone == "buried":
+        bases = tuple(
+            replace(b, buried=tuple(c for c in b.buried if c.uid != e.uid)) for b in s.bases
+        )
+        s = replace(s, bases=bases)
+    else:
+        s, found = _take(s, e.uid)
+    ref = found or CardRef(e.uid, e.card, e.owner)
+    p = s.players[e.seat]
+    if e.to_zone == "deck_top":
+        return _set_player(s, p.seat, deck=(ref, *p.deck))
+    return _set_player(s, p.seat, hand=(*p.hand, ref))
+
+
+@_on(ev.CardBoxed)
+def _card_boxed(s: GameState, e: ev.CardBoxed) -> GameState:
+    s, found = _take(s, e.uid)
+    return replace(s, box=(*s.box, found or CardRef(e.uid, e.card, e.owner)))
 
 
 @_on(ev.DeckShuffled)
@@ -504,6 +577,30 @@ def _note(s: GameState, e: ev.NoteSet) -> GameState:
         for b in s.bases
     )
     return replace(s, bases=bases)
+
+
+@_on(ev.CardBuried)
+def _buried(s: GameState, e: ev.CardBuried) -> GameState:
+    s, _ = _take(s, e.uid)
+    s = replace(s, resolving=_without(s.resolving, e.uid), uncovered=_without(s.uncovered, e.uid))
+    found = _find_minion(s, e.uid)
+    if found:  # from play: its attached cards go first, its counters are lost
+        s = _to_discard(_drop_minion(s, e.uid), found[1].attached)
+    if not 0 <= e.base < len(s.bases):
+        return _to_discard(s, [CardRef(e.uid, e.card, e.owner)])
+    b = s.bases[e.base]
+    card = Buried(e.id, e.uid, e.card, e.owner, e.controller)
+    s = _set_base(s, e.base, replace(b, buried=(*b.buried, card)))
+    return replace(s, buried_count=s.buried_count + 1)
+
+
+@_on(ev.CardUncovered)
+def _uncovered(s: GameState, e: ev.CardUncovered) -> GameState:
+    for i, b in enumerate(s.bases):
+        if any(c.id == e.id for c in b.buried):
+            s = _set_base(s, i, replace(b, buried=tuple(c for c in b.buried if c.id != e.id)))
+            return replace(s, uncovered=(*s.uncovered, CardRef(e.uid, e.card, e.owner)))
+    return s
 
 
 @_on(ev.GameEnded)

@@ -8,7 +8,7 @@ from typing import Any
 from domain import events as ev
 from domain.evolve import evolve
 from domain.model import GameState
-from domain.rules import all_minions, name
+from domain.rules import name
 
 _PLACES = ("1st", "2nd", "3rd")
 
@@ -74,8 +74,32 @@ def _moved(b: GameState | None, a: GameState, e: ev.MinionMoved) -> str:
 
 
 def _control(b: GameState | None, a: GameState, e: ev.ControlChanged) -> str:
-    card = next((m.card for _, m in all_minions(a) if m.uid == e.uid), "a minion")
-    return f"  {_who(a, e.controller)} takes control of {name(card)}"
+    return f"  {_who(a, e.controller)} takes control of {_in_play(a, e.uid)}"
+
+
+def _taken(b: GameState | None, a: GameState, e: ev.CardTaken) -> str:
+    what = name(e.card) if e.public else "a card"
+    whose = "their own" if e.from_seat == e.seat else f"{_who(a, e.from_seat)}'s"
+    where = "into their hand" if e.to_zone == "hand" else "on top of their deck"
+    return f"  {_who(a, e.seat)} puts {what} from {whose} {e.from_zone} {where}"
+
+
+def _boxed(b: GameState | None, a: GameState, e: ev.CardBoxed) -> str:
+    return f"  {name(e.card)} ({_who(a, e.owner)}) goes back in the box, out of the game"
+
+
+def _in_play(state: GameState, uid: str) -> str:
+    card = next((m.card for x in state.bases for m in x.minions if m.uid == uid), None)
+    return name(card) if card else "a minion"
+
+
+def _counters(b: GameState | None, a: GameState, e: ev.CountersChanged) -> str:
+    n = abs(e.amount)
+    what = f"{n} +1 power counter{'s' if n > 1 else ''}"
+    if e.from_uid is not None:
+        verb = "move" if n > 1 else "moves"
+        return f"  {what} {verb} from {_in_play(a, e.from_uid)} to {_in_play(a, e.uid)}"
+    return f"  {_in_play(a, e.uid)} {'gets' if e.amount > 0 else 'loses'} {what}"
 
 
 def _scored(b: GameState | None, a: GameState, e: ev.BaseScored) -> str:
@@ -102,6 +126,15 @@ def _changed(b: GameState | None, a: GameState, e: ev.BaseChanged) -> str:
     return f"  {name(e.new)} takes the place of {name(e.old)}, with every card on it"
 
 
+def _buried(b: GameState | None, a: GameState, e: ev.CardBuried) -> str:
+    what = name(e.card) if e.public else "a card"
+    return f"  {_who(a, e.controller)} buries {what} at {_base(a, e.base)}"
+
+
+def _uncovered(b: GameState | None, a: GameState, e: ev.CardUncovered) -> str:
+    return f"  {_who(a, e.controller)} uncovers {name(e.card)} at {_base(a, e.base)}"
+
+
 def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
     if e.winner is None:
@@ -126,6 +159,11 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.VpGained: _vp,
     ev.BaseReplaced: _replaced,
     ev.BaseChanged: _changed,
+    ev.CardTaken: _taken,
+    ev.CardBoxed: _boxed,
+    ev.CountersChanged: _counters,
+    ev.CardBuried: _buried,
+    ev.CardUncovered: _uncovered,
     ev.GameEnded: _ended,
     ev.ClockExpired: _clock,
 }

@@ -12,6 +12,7 @@ from domain.cards import (
     pirates,
     robots,
     tricksters,
+    vikings,
     wizards,
     zombies,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "pirates",
     "robots",
     "tricksters",
+    "vikings",
     "wizards",
     "zombies",
 ]

@@ -22,8 +22,10 @@ What a viewer learns (and when it forgets), all from the true events:
 
 * its own hand is always visible to it; a card it draws is in its hand;
 * ``hand_revealed``: the receiving seat learns the cards shown;
-* ``card_revealed``: everyone (``to_seat`` null) or the receiving seat and the owner learn it;
+* ``card_revealed``: everyone (``to_seat`` null) or the receiving seat only learns it (the
+  owner does not know the order of its own deck);
 * ``card_moved``: everyone learns a public move, the owner a private one;
+* ``card_taken``: everyone learns a public one; a private one, its owner and both seats;
 * ``minion_removed``: a minion leaves play in front of everyone, so its uid stays known wherever
   it goes (a hand, a deck top);
 * ``deck_shuffled`` / ``deck_reshuffled``: every viewer forgets the cards of that deck (their
@@ -37,6 +39,10 @@ What a viewer learns (and when it forgets), all from the true events:
   :data:`ANNOUNCED` (a base taken out of the base deck in front of everyone): the chosen id is
   public until the turn ends;
 * ``bases_swapped``: the base leaving play goes into the base deck in front of everyone.
+* ``card_buried``: a buried card is hidden from every viewer but its controller (who sees it
+  beside the base); everyone learns it when it was buried in front of them (``public``: a card
+  burying itself, a minion from play), its controller always;
+* ``card_uncovered``: everyone learns the card turned face up.
 
 An event at version ``v`` is checked against the secrets at ``v`` (after it): a card an event
 makes public (a play, a public reveal) may appear in it, a card that stays hidden may not.
@@ -184,15 +190,23 @@ class Oracle:
                     known.add(p["uid"])
             else:
                 self._known[p["to_seat"]].add(p["uid"])
-                self._known[p["owner"]].add(p["uid"])
                 self.looks.append((kind, self.version))
         elif kind == "card_moved":
             targets = self._everyone() if p["public"] else iter([self._known[p["owner"]]])
             for known in targets:
                 known.add(p["uid"])
-        elif kind == "minion_removed":
+        elif kind == "card_taken":
+            seats = {p["owner"], p["from_seat"], p["seat"]}
+            targets = self._everyone() if p["public"] else (self._known[v] for v in seats)
+            for known in targets:
+                known.add(p["uid"])
+        elif kind in ("minion_removed", "card_uncovered") or (
+            kind == "card_buried" and p["public"]
+        ):
             for known in self._everyone():
                 known.add(p["uid"])
+        elif kind == "card_buried":
+            self._known[p["controller"]].add(p["uid"])
         elif kind in ("deck_shuffled", "deck_reshuffled"):
             shuffled = {c["uid"] for c in p["order"]}
             for known in self._everyone():
@@ -247,8 +261,11 @@ class Oracle:
                 visible[m.uid] = m.card
                 for a in m.attached:
                     visible[a.uid] = a.card
-        for c in state.resolving:
+        for c in (*state.resolving, *state.box, *state.uncovered):
             visible[c.uid] = c.card
+        for b in state.bases:
+            for c in b.buried:
+                (visible if c.controller == viewer else hidden)[c.uid] = c.card
         known = self._known[viewer]
         for uid in [u for u in hidden if u in known]:
             visible[uid] = hidden.pop(uid)

@@ -264,11 +264,63 @@ def test_the_school_of_wizardry_winner_alone_sees_the_top_bases(
     _assert_no_leak(table)
 
 
+def pillage_scenario(client: FlaskClient, store: EventStore) -> Table:
+    """Ann (Vikings) pillages a card at random from Bob's hand, puts it on top of her deck with
+    her Huscarl's Talent, then casts the runes on Cid."""
+    ann = seat_body("Ann", ("vikings", "aliens"))
+    scripted = {
+        "bases": ["base.jungle_oasis", "base.longhouse"],
+        "base_deck": ["base.the_homeworld"],
+        "decks": [
+            ["vikings.raider", "aliens.collector"] * 4,
+            ["pirates.first_mate", "ninjas.shinobi"] * 4,
+            ["zombies.walker", "wizards.neophyte", "zombies.outbreak"] * 3,
+        ],
+        "hands": [
+            ["vikings.pillage", "vikings.cast_the_runes"],
+            ["ninjas.disguise"],
+            ["zombies.grave_digger", "wizards.summon"],
+        ],
+        "board": [{"base": 1, "card": "vikings.huscarl", "owner": 0}],
+    }
+    body = {"players": [ann, BOB, CID], "scripted": scripted, "seed": "pillage"}
+    table = Table.create(client, store, body)
+    table.look()
+    table.act(0, {"type": "play_action", "card": _hand(table, 0, "vikings.pillage")})
+    table.look()
+    table.choose(0, "seat-1")
+    table.look()
+    state = table.oracle.state
+    assert state is not None
+    huscarl = state.bases[1].minions[0].uid
+    table.act(0, {"type": "use_talent", "card": huscarl})
+    table.look()
+    table.choose(0, "ninjas.disguise")
+    table.look()
+    return table
+
+
+def test_a_pillaged_card_is_seen_by_the_two_seats_only_even_on_top_of_a_deck(
+    client: FlaskClient, store: EventStore
+) -> None:
+    table = pillage_scenario(client, store)
+    for viewer in (2, None):
+        taken = _events_of(table, viewer, "card_taken")
+        assert len(taken) == 2
+        assert all("uid" not in t and "card" not in t for t in taken)
+    for viewer in (0, 1):
+        taken = _events_of(table, viewer, "card_taken")
+        assert [t["card"] for t in taken] == ["ninjas.disguise"] * 2
+    table.play_random(random.Random(6), 30, probe_every=5)
+    _assert_no_leak(table)
+
+
 REDACTED = {
     "game_created": probe_scenario,
     "cards_drawn": winds_scenario,
     "deck_reshuffled": reshuffle_scenario,
     "card_moved": winds_scenario,
+    "card_taken": pillage_scenario,
     "deck_shuffled": walker_scry_scenario,
     "card_revealed": walker_scry_scenario,
     "hand_revealed": probe_scenario,
