@@ -9,6 +9,7 @@ from typing import Any
 from domain import events as ev
 from domain import plays, rules
 from domain.abilities import (
+    BaseHook,
     OngoingPower,
     OnPlay,
     Protection,
@@ -18,6 +19,7 @@ from domain.abilities import (
     card,
     increases_power,
 )
+from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
 from domain.model import CardRef, GameState, Minion, Option
 from domain.plays import INCREASES_POWER
@@ -277,6 +279,16 @@ def neutral_space(state: GameState, src: Source, base: int, m: Minion, cause: Ca
     return "block" if found is not None and found[0] == src.base else None
 
 
+def no_moon(fx: Fx) -> Steps:
+    """Before it scores: another base in play, chosen at random, goes with every card on it
+    (minions discarded, not destroyed) and is replaced as usual; the scoring goes on."""
+    others = [i for i in fx.bases() if i != fx.base]
+    if not others:
+        return ()
+    gone = fx.rng.choice(others)
+    return (ev.BaseCleared(gone), *replace_with_top(fx, gone, fx.state.bases[gone].card))
+
+
 # --- the cards: each one's abilities, as values --------------------------------------------
 
 card("astroknights.space_knight", Talent("Space Knight: look for an action", space_knight))
@@ -306,3 +318,4 @@ card(
     Triggered("power_raised", hive_of_scum, _raised_own_minion_here),
 )
 card("base.neutral_space", Protection(neutral_space))
+card("base.no_moon", BaseHook("before_scoring", no_moon))

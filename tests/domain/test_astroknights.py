@@ -362,3 +362,107 @@ def test_the_power_giving_actions_are_direct_power_increases() -> None:
 
     assert all(increases_power(c) for c in (PROBE, SWORD, FOURS, RAGE))
     assert not any(increases_power(c) for c in (PREPARE, RECYCLE, TRAP, HIDDEN_BASE))
+
+
+# --- Walking Carpet ---------------------------------------------------------------------------
+
+
+def carpet_table(hand: list[str]) -> Table:
+    """Oasis (12) is about to score; seat 1's Walking Carpet there is not winning."""
+    board = [(0, REX, 0), (0, OVERLORD, 0), (0, CARPET, 1)]
+    return Table([OASIS, TAR_PITS], hands=[[], hand], board=board, base_deck=[HOME])
+
+
+def test_walking_carpet_plays_a_power_raising_action_from_hand_on_itself_before_scoring() -> None:
+    t = carpet_table([AUGMENTATION, STARS])
+    t.end_turn()
+    assert t.options() == [CARPET, "skip"]
+    t.choose(CARPET)
+    assert t.options() == [AUGMENTATION, "skip"]  # not Seeing Stars: it raises no power
+    t.choose(AUGMENTATION)  # applied to the carpet: no other minion to choose
+    t.pass_empty_me_first()
+    assert {p.seat: p.power for p in t.state.last_scored} == {0: 12, 1: 8}
+    assert AUGMENTATION in t.discard(1)
+
+
+def test_walking_carpet_is_not_offered_to_a_player_winning_the_base() -> None:
+    board = [(0, REX, 1), (0, CARPET, 1), (0, WALKER, 0)]
+    t = Table([OASIS, TAR_PITS], hands=[[], [AUGMENTATION]], board=board, base_deck=[HOME])
+    t.end_turn()
+    assert CARPET not in t.options()
+
+
+def test_walking_carpet_may_attach_a_power_raising_ongoing_action_to_itself() -> None:
+    t = carpet_table([SWORD])
+    t.end_turn()
+    t.choose(CARPET)
+    t.choose(SWORD)
+    t.pass_empty_me_first()
+    assert {p.seat: p.power for p in t.state.last_scored} == {0: 12, 1: 5}
+
+
+# --- Hive of Scum and Villainy ----------------------------------------------------------------
+
+
+def test_hive_of_scum_draws_a_card_the_first_time_a_turn_you_raise_your_minion_there() -> None:
+    board = [(0, REX, 0), (1, WALKER, 0)]
+    hand = [RAGE, FOURS, PROBE]
+    t = Table([HIVE, TAR_PITS], hands=[hand, []], board=board, decks=[[ZAPBOT, SUMMON], []])
+    t.play(RAGE)
+    t.choose(REX)
+    assert ZAPBOT in t.hand(0)
+    t.play(FOURS)  # the extra action, onto the same minion
+    t.choose(REX)
+    assert SUMMON not in t.hand(0)  # once per turn only
+
+
+def test_hive_of_scum_ignores_raising_an_opponents_minion_or_one_elsewhere() -> None:
+    board = [(0, REX, 1), (1, WALKER, 0)]
+    t = Table([HIVE, TAR_PITS], hands=[[PROBE], []], board=board, decks=[[ZAPBOT], []])
+    t.play(PROBE)
+    t.choose(REX)  # the opponent's minion on the Hive
+    assert t.hand(0) == []
+    t = Table([HIVE, TAR_PITS], hands=[[PROBE], []], board=board, decks=[[ZAPBOT], []])
+    t.play(PROBE)
+    t.choose(WALKER)  # mine, but elsewhere
+    assert t.hand(0) == []
+
+
+# --- Neutral Space ----------------------------------------------------------------------------
+
+
+def test_neutral_space_shields_minions_from_other_players_minions_on_it() -> None:
+    board = [(0, REX, 0), (0, ANNOYING, 1), (1, WALKER, 0)]
+    t = Table([NEUTRAL, TAR_PITS], hands=[[], []], board=board)
+    t.end_turn()
+    talent(t, ANNOYING)
+    t.choose(REX)
+    assert t.power(REX) == 7
+
+
+def test_neutral_space_does_not_shield_from_actions_nor_from_ones_own_minions() -> None:
+    board = [(0, REX, 0), (0, ANNOYING, 0), (0, WALKER, 1)]
+    t = Table([NEUTRAL], hands=[[PROBE], []], board=board)
+    talent(t, ANNOYING)
+    t.choose(REX)
+    assert t.power(REX) == 5
+    t.play(PROBE)
+    t.choose(WALKER)
+    assert t.power(WALKER) == 4
+
+
+# --- No Moon ----------------------------------------------------------------------------------
+
+
+def test_no_moon_discards_another_base_and_all_on_it_before_it_scores() -> None:
+    board = [(0, REX, 0), (0, REX, 0), (0, OVERLORD, 0), (0, REX, 1), (1, WALKER, 1)]
+    bases = [NO_MOON, TAR_PITS]  # 26 on No Moon (25)
+    t = Table(bases, hands=[[], []], board=board, base_deck=[HOME, OASIS, HIVE])
+    t.end_turn()
+    t.pass_empty_me_first()
+    assert WALKER in t.discard(
+        1
+    )  # discarded, not destroyed: Tar Pits does not put it under the deck
+    assert t.state.bases[1].card == HOME  # replaced as usual
+    assert t.state.last_scored[0].seat == 0  # No Moon scored too
+    assert TAR_PITS in t.state.base_discard
