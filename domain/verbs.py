@@ -185,15 +185,17 @@ def modify_power(
     amount: int,
     uid: str | None = None,
     choice: str | None = None,
+    this_turn: bool = False,
     until: int | None = None,
 ) -> Steps:
-    """Change a minion's power until the end of the causing seat's turn, or of turn `until`
-    (e.g. the turn being played, for "until the end of the turn" in another seat's turn)."""
+    """Change a minion's power until the end of the causing seat's turn (or, `this_turn`, of
+    the turn being played, e.g. a Special played in another seat's turn; or of turn `until`)."""
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "power")
     if blocked is not None:
         return blocked
-    until = rules.end_of_turn_for(fx.state, fx.me) if until is None else until
+    if until is None:
+        until = fx.state.turn if this_turn else rules.end_of_turn_for(fx.state, fx.me)
     changed = ev.PowerModified(uid, amount, until)
     return (*touched(fx, uid), changed, *(raised(fx, uid) if amount > 0 else ()))
 

@@ -24,8 +24,7 @@ from domain.verbs import play_now
 
 def _boost(fx: Fx, minions: list[Minion], amount: int, prompt: str) -> Steps:
     """Choose one of `minions`: it gets +amount power until the end of the turn."""
-    until = fx.state.turn
-    return fx.choose_minion(minions, prompt, then="power", amount=amount, until=until)
+    return fx.choose_minion(minions, prompt, then="power", amount=amount, this_turn=True)
 
 
 # --- Block the Probe ----------------------------------------------------------------------------
