@@ -8,7 +8,7 @@ from typing import Any
 from domain import events as ev
 from domain.evolve import evolve
 from domain.model import GameState
-from domain.rules import name
+from domain.rules import all_minions, name
 
 _PLACES = ("1st", "2nd", "3rd")
 
@@ -73,6 +73,11 @@ def _moved(b: GameState | None, a: GameState, e: ev.MinionMoved) -> str:
     return f"  {name(card)} moves from {_base(b, e.from_base)} to {_base(a, e.to_base)}"
 
 
+def _control(b: GameState | None, a: GameState, e: ev.ControlChanged) -> str:
+    card = next((m.card for _, m in all_minions(a) if m.uid == e.uid), "a minion")
+    return f"  {_who(a, e.controller)} takes control of {name(card)}"
+
+
 def _scored(b: GameState | None, a: GameState, e: ev.BaseScored) -> str:
     parts = [
         f"{_who(a, p.seat)} {p.power} power"
@@ -112,6 +117,7 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.ActionPlayed: _action,
     ev.MinionRemoved: _removed,
     ev.MinionMoved: _moved,
+    ev.ControlChanged: _control,
     ev.BaseScored: _scored,
     ev.VpGained: _vp,
     ev.BaseReplaced: _replaced,
