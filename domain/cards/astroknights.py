@@ -163,6 +163,35 @@ def _hand_card(fx: Fx, uid: str) -> CardRef:
     return next(c for c in fx.hand() if c.uid == uid)
 
 
+# --- Alien Guru ---------------------------------------------------------------------------------
+
+
+def _raised_by_its_controller(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
+    """Its controller played an action that directly raised a minion's power (any minion)."""
+    return facts.get("raised_by") == src.controller
+
+
+def alien_guru(fx: Fx) -> Steps:
+    """Once per turn. An action raising several minions asks about each in turn: the rulebook
+    lets the player choose which one gets the counter (skip until the one wanted)."""
+    if fx.has_flag(_guru_flag(fx.src)):
+        return ()
+    found = rules.find_minion(fx.state, str(fx.ctx["uid"]))
+    if found is None:
+        return ()
+    prompt = "Alien Guru: you may place a +1 power counter on the minion just raised"
+    return fx.choose_minion([found[1]], prompt, alien_guru_counter, optional=True)
+
+
+def _guru_flag(uid: str) -> str:
+    return f"alien_guru:{uid}"
+
+
+@step("alien_guru_counter")
+def alien_guru_counter(fx: Fx, *, choice: str) -> Steps:
+    return (*fx.set_flag(_guru_flag(fx.src)), *fx.place_counters(choice, 1))
+
+
 # --- Annoying Alien -----------------------------------------------------------------------------
 
 
@@ -303,6 +332,10 @@ card(
         _carpet_may,
         walking_carpet,
     ),
+)
+card(
+    "astroknights.alien_guru",
+    Triggered("power_raised", alien_guru, _raised_by_its_controller),
 )
 card("astroknights.annoying_alien", Talent("Annoying Alien: name a minion", annoying_alien))
 card("astroknights.astro_robot", OnPlay(astro_robot))

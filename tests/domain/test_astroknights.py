@@ -466,3 +466,53 @@ def test_no_moon_discards_another_base_and_all_on_it_before_it_scores() -> None:
     assert t.state.bases[1].card == HOME  # replaced as usual
     assert t.state.last_scored[0].seat == 0  # No Moon scored too
     assert TAR_PITS in t.state.base_discard
+
+
+# --- Alien Guru -------------------------------------------------------------------------------
+
+
+def test_alien_guru_places_a_counter_on_a_minion_raised_by_your_action_once_a_turn() -> None:
+    board = [(0, GURU, 0), (0, REX, 1), (1, WALKER, 0)]
+    t = Table([HOME, TAR_PITS], hands=[[RAGE, PROBE], []], board=board)
+    t.play(RAGE)
+    t.choose(WALKER)  # Yield to Rage on my walker
+    assert t.options() == [WALKER, "skip"]
+    t.choose(WALKER)
+    assert mine(t, WALKER, 0).counters == 1
+    t.play(PROBE)  # the extra action: on the opponent's minion, no counter (once a turn)
+    t.choose(REX)
+    assert t.pending is None
+    assert t.minion(REX).counters == 0
+    assert t.replays_exactly()
+
+
+def test_alien_guru_lets_you_choose_which_raised_minion_gets_the_counter() -> None:
+    """Rulebook clarification (Gourou Alien): several minions raised, you choose one."""
+    board = [(0, GURU, 0), (0, REX, 0), (1, WALKER, 0)]
+    t = Table([HOME, TAR_PITS], hands=[["dinosaurs.howl"], []], board=board)
+    t.play("dinosaurs.howl")
+    asked = []
+    while t.pending is not None:
+        asked.append(t.options()[0])
+        t.choose(WALKER if WALKER in t.options() else "skip")
+    assert asked == [GURU, REX, WALKER]  # asked about each, in turn
+    assert mine(t, WALKER, 0).counters == 1
+    assert t.minion(REX).counters == 0
+
+
+def test_alien_guru_ignores_power_raising_actions_of_other_players() -> None:
+    board = [(0, GURU, 1), (0, REX, 0)]
+    t = Table([HOME], hands=[[FOURS], []], board=board)
+    t.play(FOURS)
+    assert t.pending is None
+    assert t.minion(REX).counters == 0
+
+
+def test_every_astroknights_card_and_base_is_implemented() -> None:
+    from domain.catalogue import catalogue
+    from domain.registry import IMPLEMENTED
+
+    cards = catalogue().faction("astroknights").card_ids
+    assert len(cards) == 18
+    assert set(cards) <= IMPLEMENTED
+    assert {HIVE, NEUTRAL, NO_MOON} <= IMPLEMENTED
