@@ -14,7 +14,7 @@ from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.fx import APPLY_TO, Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
-from domain.steps import identity, step
+from domain.steps import StepFn, identity, step
 from domain.triggers import discarded_from_play, fire, fire_for, fired, simultaneous
 
 
@@ -578,3 +578,26 @@ def extra_play_card(
 def extra_play_base(fx: Fx, *, seat: int, uid: str, choice: int) -> Steps:
     """`seat` plays the minion `uid` of its extra play on the chosen base."""
     return (Task("play_card", {"seat": seat, "uid": uid, "base": choice}),)
+
+
+# --- revealed cards put back -------------------------------------------------------------------
+
+
+def put_back_on_top(
+    fx: Fx, revealed: list[str], ordered: list[str], prompt: str, then: str | StepFn
+) -> Steps:
+    """The cards of my deck in `revealed` go back on top in the order chosen: `ordered` holds
+    the picks so far (the first ends on top); while two different cards are left, ask for the
+    next one through step `then` (with `revealed` and `ordered`). Copies of one card need no
+    choice between them."""
+    deck = list(fx.state.players[fx.me].deck)
+    left = [c for c in deck if c.uid in revealed and c.uid not in ordered]
+    kinds = {c.card: c for c in left}
+    if len(kinds) > 1:
+        picks = list(kinds.values())
+        return fx.choose_card(picks, prompt, then, revealed=revealed, ordered=ordered)
+    top = [c for u in ordered for c in deck if c.uid == u] + left
+    rest = [c for c in deck if c not in top]
+    if [*top, *rest] == deck:
+        return ()
+    return (ev.DeckShuffled(fx.me, (*top, *rest)),)

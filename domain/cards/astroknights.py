@@ -25,6 +25,7 @@ from domain.model import CardRef, GameState, Minion, Option
 from domain.plays import INCREASES_POWER
 from domain.registry import Cause, Source
 from domain.steps import step
+from domain.verbs import put_back_on_top
 
 # --- Space Knight ------------------------------------------------------------------------------
 
@@ -58,21 +59,10 @@ def space_knight_take(fx: Fx, *, revealed: list[str], choice: str | None = None)
 
 @step("astroknights_restack")
 def restack(fx: Fx, *, revealed: list[str], ordered: list[str], choice: str | None = None) -> Steps:
-    """The revealed cards left go back on top of the deck in the order chosen, one pick at a
-    time (the first picked ends on top); copies of one card need no choice between them."""
+    """The revealed cards left go back on top of the deck in the order chosen."""
     ordered = [*ordered, *([] if choice is None else [choice])]
-    deck = fx.deck()
-    left = [c for c in deck if c.uid in revealed and c.uid not in ordered]
-    kinds = {c.card: c for c in left}
-    if len(kinds) > 1:
-        prompt = "Choose the next card to put back on top of your deck (first = top)"
-        picks = list(kinds.values())
-        return fx.choose_card(picks, prompt, restack, revealed=revealed, ordered=ordered)
-    top = [c for u in ordered for c in deck if c.uid == u] + left
-    rest = [c for c in deck if c not in top]
-    if [*top, *rest] == deck:
-        return ()
-    return (ev.DeckShuffled(fx.me, (*top, *rest)),)
+    prompt = "Choose the next card to put back on top of your deck (first = top)"
+    return put_back_on_top(fx, revealed, ordered, prompt, restack)
 
 
 # --- Scoundrel ----------------------------------------------------------------------------------
