@@ -3,9 +3,11 @@ bases (Hive of Scum and Villainy, No Moon) with Neutral Space."""
 
 from __future__ import annotations
 
-from domain import UseTalent
-from domain.model import Minion
-from domain.rules import all_minions
+from domain import UseTalent, abilities
+from domain.abilities import OngoingPower
+from domain.model import GameState, Minion
+from domain.registry import Source
+from domain.rules import all_minions, power
 from tests.domain.table import Table
 
 KNIGHT, SCOUNDREL, PRINCE, CARPET = (
@@ -126,8 +128,6 @@ def test_annoying_alien_gives_minus_two_to_every_minion_of_the_named_name_here_u
     assert sorted(t.options()) == sorted([ANNOYING, REX, WALKER])
     t.choose(REX)
     here = [m for m in t.state.bases[0].minions if m.card == REX]
-    from domain.rules import power
-
     assert [power(t.state, 0, m) for m in here] == [5, 5]  # mine too
     assert t.power(WALKER) == 2
     assert power(t.state, 1, t.state.bases[1].minions[0]) == 7  # another base
@@ -516,3 +516,28 @@ def test_every_astroknights_card_and_base_is_implemented() -> None:
     assert len(cards) == 18
     assert set(cards) <= IMPLEMENTED
     assert {HIVE, NEUTRAL, NO_MOON} <= IMPLEMENTED
+
+
+def weaken_others_here(state: GameState, src: Source, base: int, m: Minion) -> int:
+    """A test minion: every other minion on its base gets -2 power."""
+    return -2 if base == src.base and m.uid != src.uid else 0
+
+
+def test_an_opponents_minion_ongoing_power_change_does_not_reach_a_minion_on_neutral_space() -> (
+    None
+):
+    with abilities.extra(WALKER, OngoingPower(weaken_others_here)):
+        board = [(0, REX, 0), (0, WALKER, 1), (1, REX, 0), (1, WALKER, 1), (0, ZAPBOT, 1)]
+        t = Table([NEUTRAL, TAR_PITS], hands=[[], []], board=board)
+        rex_here, rex_there = (t.state.bases[i].minions[0] for i in (0, 1))
+        assert power(t.state, 0, rex_here) == 7  # shielded on Neutral Space
+        assert power(t.state, 1, rex_there) == 5  # not elsewhere
+        assert t.power(ZAPBOT) == 0  # its own controller's minion: 2 - 2
+
+
+def test_an_opponents_minion_ongoing_power_change_does_not_reach_a_laser_sword_host() -> None:
+    with abilities.extra(WALKER, OngoingPower(weaken_others_here)):
+        t = Table([TAR_PITS], hands=[[SWORD], []], board=[(0, REX, 0), (0, WALKER, 1)])
+        assert t.power(REX) == 5
+        t.play(SWORD, target=REX)
+        assert t.power(REX) == 8
