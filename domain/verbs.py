@@ -596,8 +596,8 @@ def put_back_on_top(
     if len(kinds) > 1:
         picks = list(kinds.values())
         return fx.choose_card(picks, prompt, then, revealed=revealed, ordered=ordered)
+    if not ordered:
+        return ()
     top = [c for u in ordered for c in deck if c.uid == u] + left
     rest = [c for c in deck if c not in top]
-    if [*top, *rest] == deck:
-        return ()
     return (ev.DeckShuffled(fx.me, (*top, *rest)),)

@@ -164,8 +164,6 @@ def portal_order(
     """The revealed cards left go back on top in the order chosen, one pick at a time (the
     first picked ends on top); copies of the same card need no choice between them."""
     ordered = [*ordered, *([] if choice is None else [choice])]
-    if not ordered and len({c.card for c in fx.deck() if c.uid in revealed}) < 2:
-        return ()
     prompt = "Portal: choose the next card to put back on top of your deck (first = top)"
     return put_back_on_top(fx, revealed, ordered, prompt, portal_order)
 
