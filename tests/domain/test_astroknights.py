@@ -541,3 +541,14 @@ def test_an_opponents_minion_ongoing_power_change_does_not_reach_a_laser_sword_h
         assert t.power(REX) == 5
         t.play(SWORD, target=REX)
         assert t.power(REX) == 8
+
+
+def test_hive_of_scum_counts_a_power_counter_placed_by_an_action_as_a_direct_increase() -> None:
+    """Rulebook clarification: placing a +1 power counter directly increases power."""
+    bushido = "samurai.code_of_bushido"
+    board = [(0, REX, 0)]
+    t = Table([HIVE, TAR_PITS], hands=[[bushido], []], board=board, decks=[[ZAPBOT], []])
+    t.play(bushido)
+    t.choose(REX)
+    assert t.minion(REX).counters == 1
+    assert ZAPBOT in t.hand(0)
