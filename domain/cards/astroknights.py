@@ -127,9 +127,14 @@ def _boosts_in_hand(state: GameState, seat: int) -> list[CardRef]:
     ]
 
 
+def _carpet_flag(state: GameState, uid: str, base: int) -> str:
+    return f"walking_carpet:{uid}:{state.bases[base].card}"
+
+
 def _carpet_may(state: GameState, seat: int, uid: str, base: int) -> bool:
+    """Once as its base is about to score, if not winning there, with such an action in hand."""
     found = rules.find_minion(state, uid)
-    if found is None or found[0] != base:
+    if found is None or found[0] != base or _carpet_flag(state, uid, base) in state.flags:
         return False
     return _not_winning(state, seat, base) and bool(_boosts_in_hand(state, seat))
 
@@ -137,7 +142,8 @@ def _carpet_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 def walking_carpet(fx: Fx) -> Steps:
     cards = _boosts_in_hand(fx.state, fx.me)
     prompt = "Walking Carpet: choose an action from your hand to play on it"
-    return fx.choose_card(cards, prompt, walking_carpet_play, optional=True)
+    flag = fx.set_flag(_carpet_flag(fx.state, fx.src, fx.base))
+    return (*flag, *fx.choose_card(cards, prompt, walking_carpet_play))
 
 
 @step("walking_carpet_play")

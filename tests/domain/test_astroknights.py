@@ -377,9 +377,9 @@ def test_walking_carpet_plays_a_power_raising_action_from_hand_on_itself_before_
     t = carpet_table([AUGMENTATION, STARS])
     t.end_turn()
     assert t.options() == [CARPET, "skip"]
-    t.choose(CARPET)
-    assert t.options() == [AUGMENTATION, "skip"]  # not Seeing Stars: it raises no power
-    t.choose(AUGMENTATION)  # applied to the carpet: no other minion to choose
+    t.choose(CARPET)  # Augmentation, the only fitting action (Seeing Stars raises no power),
+    # is played at once, on the carpet: no other minion is offered
+    assert t.hand(1) == [STARS]
     t.pass_empty_me_first()
     assert {p.seat: p.power for p in t.state.last_scored} == {0: 12, 1: 8}
     assert AUGMENTATION in t.discard(1)
@@ -395,8 +395,7 @@ def test_walking_carpet_is_not_offered_to_a_player_winning_the_base() -> None:
 def test_walking_carpet_may_attach_a_power_raising_ongoing_action_to_itself() -> None:
     t = carpet_table([SWORD])
     t.end_turn()
-    t.choose(CARPET)
-    t.choose(SWORD)
+    t.choose(CARPET)  # the sword, the only fitting action, goes on the carpet at once
     t.pass_empty_me_first()
     assert {p.seat: p.power for p in t.state.last_scored} == {0: 12, 1: 5}
 
@@ -552,3 +551,11 @@ def test_hive_of_scum_counts_a_power_counter_placed_by_an_action_as_a_direct_inc
     t.choose(REX)
     assert t.minion(REX).counters == 1
     assert ZAPBOT in t.hand(0)
+
+
+def test_walking_carpet_plays_one_action_only_as_its_base_is_about_to_score() -> None:
+    t = carpet_table([FOURS, AUGMENTATION])
+    t.end_turn()
+    t.choose(CARPET)
+    t.choose(FOURS)
+    assert CARPET not in t.options()  # still not winning (8 < 12), but once only
