@@ -3,11 +3,28 @@ bases (Hive of Scum and Villainy, No Moon) with Neutral Space."""
 
 from __future__ import annotations
 
-from domain import UseTalent, abilities
+import random
+from typing import Any
+
+from domain import (
+    GameSetup,
+    PlayerSetup,
+    ScriptedSetup,
+    UseTalent,
+    abilities,
+    decide,
+    evolve,
+    replay,
+    start_game,
+)
 from domain.abilities import OngoingPower
+from domain.bots import random_bot
+from domain.catalogue import catalogue
+from domain.decide import awaited_seat
 from domain.model import GameState, Minion
 from domain.registry import Source
 from domain.rules import all_minions, power
+from domain.serialize import event_from_dict, event_to_dict
 from tests.domain.table import Table
 
 KNIGHT, SCOUNDREL, PRINCE, CARPET = (
@@ -42,6 +59,7 @@ REX, WALKER, ZAPBOT = "dinosaurs.king_rex", "zombies.walker", "robots.zapbot"
 AUGMENTATION, DISINTEGRATOR = "dinosaurs.augmentation", "aliens.disintegrator"
 UPGRADE, STARS, SACRIFICE = "dinosaurs.upgrade", "ninjas.seeing_stars", "wizards.sacrifice"
 SUMMON, OVERLORD = "wizards.summon", "aliens.supreme_overlord"
+CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
 
 
 def mine(t: Table, card: str, seat: int) -> Minion:
@@ -559,3 +577,47 @@ def test_walking_carpet_plays_one_action_only_as_its_base_is_about_to_score() ->
     t.choose(CARPET)
     t.choose(FOURS)
     assert CARPET not in t.options()  # still not winning (8 < 12), but once only
+
+
+# --- random games -----------------------------------------------------------------------------
+
+
+def random_astro_game(seed: int) -> tuple[GameState, list[Any]]:
+    """A seeded random-bot game with the Astroknights and the faction's bases in it."""
+    rng = random.Random(seed)
+    seats = 2 + seed % 2
+    picks = ["astroknights", *rng.sample(CORE, 2 * seats - 1)]
+    cat = catalogue()
+    players, decks = [], []
+    for s in range(seats):
+        factions = (picks[2 * s], picks[2 * s + 1])
+        players.append(PlayerSetup(f"p{s}", factions))
+        deck = [c for f in factions for c in cat.faction(f).card_ids]
+        deck = [c for c in deck for _ in range(cat.card(c).count)]
+        rng.shuffle(deck)
+        decks.append(tuple(deck))
+    bases = [HIVE, NEUTRAL, NO_MOON, TAR_PITS, OASIS, HOME, "base.the_mothership"]
+    rng.shuffle(bases)
+    scripted = ScriptedSetup(
+        tuple(bases[: seats + 1]), tuple(decks), base_deck=tuple(bases[seats + 1 :])
+    )
+    events = list(start_game(GameSetup(f"astro{seed}", str(seed), tuple(players), scripted)))
+    state = replay(events)
+    for _ in range(6000):
+        if state.status != "active":
+            break
+        seat = awaited_seat(state)
+        assert seat is not None
+        command = random_bot(state, seat, rng)
+        assert command is not None
+        for e in decide(state, command):
+            state = evolve(state, e)
+            events.append(e)
+    return state, events
+
+
+def test_random_games_with_astroknights_end_and_replay_exactly() -> None:
+    for seed in range(4):
+        state, events = random_astro_game(seed)
+        assert state.status == "ended", seed
+        assert replay(event_from_dict(event_to_dict(e)) for e in events) == state
