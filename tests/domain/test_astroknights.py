@@ -1,30 +1,14 @@
-"""Astroknights (Cease and Desist): each card, its rulebook clarifications, and the faction's
-bases (Hive of Scum and Villainy, No Moon) with Neutral Space."""
+"""Astroknights (Cease and Desist): each card and its rulebook clarifications (the bases are in
+test_astroknights_bases)."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from domain import (
-    GameSetup,
-    PlayerSetup,
-    ScriptedSetup,
-    UseTalent,
-    abilities,
-    decide,
-    evolve,
-    replay,
-    start_game,
-)
+from domain import UseTalent, abilities
 from domain.abilities import OngoingPower
-from domain.bots import random_bot
 from domain.catalogue import catalogue
-from domain.decide import awaited_seat
 from domain.model import GameState, Minion
 from domain.registry import Source
 from domain.rules import all_minions, power
-from domain.serialize import event_from_dict, event_to_dict
 from tests.domain.table import Table
 
 KNIGHT, SCOUNDREL, PRINCE, CARPET = (
@@ -319,6 +303,19 @@ def test_laser_sword_does_not_shield_from_its_controllers_own_minions_or_actions
     assert t.power(REX) == 6  # 7 + 1 - 2
 
 
+def weaken_others_here(state: GameState, src: Source, base: int, m: Minion) -> int:
+    """A test minion: every other minion on its base gets -2 power."""
+    return -2 if base == src.base and m.uid != src.uid else 0
+
+
+def test_an_opponents_minion_ongoing_power_change_does_not_reach_a_laser_sword_host() -> None:
+    with abilities.extra(WALKER, OngoingPower(weaken_others_here)):
+        t = Table([TAR_PITS], hands=[[SWORD], []], board=[(0, REX, 0), (0, WALKER, 1)])
+        assert t.power(REX) == 5
+        t.play(SWORD, target=REX)
+        assert t.power(REX) == 8
+
+
 # --- Prepare for Battle -----------------------------------------------------------------------
 
 
@@ -418,71 +415,12 @@ def test_walking_carpet_may_attach_a_power_raising_ongoing_action_to_itself() ->
     assert {p.seat: p.power for p in t.state.last_scored} == {0: 12, 1: 5}
 
 
-# --- Hive of Scum and Villainy ----------------------------------------------------------------
-
-
-def test_hive_of_scum_draws_a_card_the_first_time_a_turn_you_raise_your_minion_there() -> None:
-    board = [(0, REX, 0), (1, WALKER, 0)]
-    hand = [RAGE, FOURS, PROBE]
-    t = Table([HIVE, TAR_PITS], hands=[hand, []], board=board, decks=[[ZAPBOT, SUMMON], []])
-    t.play(RAGE)
-    t.choose(REX)
-    assert ZAPBOT in t.hand(0)
-    t.play(FOURS)  # the extra action, onto the same minion
-    t.choose(REX)
-    assert SUMMON not in t.hand(0)  # once per turn only
-
-
-def test_hive_of_scum_ignores_raising_an_opponents_minion_or_one_elsewhere() -> None:
-    board = [(0, REX, 1), (1, WALKER, 0)]
-    t = Table([HIVE, TAR_PITS], hands=[[PROBE], []], board=board, decks=[[ZAPBOT], []])
-    t.play(PROBE)
-    t.choose(REX)  # the opponent's minion on the Hive
-    assert t.hand(0) == []
-    t = Table([HIVE, TAR_PITS], hands=[[PROBE], []], board=board, decks=[[ZAPBOT], []])
-    t.play(PROBE)
-    t.choose(WALKER)  # mine, but elsewhere
-    assert t.hand(0) == []
-
-
-# --- Neutral Space ----------------------------------------------------------------------------
-
-
-def test_neutral_space_shields_minions_from_other_players_minions_on_it() -> None:
-    board = [(0, REX, 0), (0, ANNOYING, 1), (1, WALKER, 0)]
-    t = Table([NEUTRAL, TAR_PITS], hands=[[], []], board=board)
+def test_walking_carpet_plays_one_action_only_as_its_base_is_about_to_score() -> None:
+    t = carpet_table([FOURS, AUGMENTATION])
     t.end_turn()
-    talent(t, ANNOYING)
-    t.choose(REX)
-    assert t.power(REX) == 7
-
-
-def test_neutral_space_does_not_shield_from_actions_nor_from_ones_own_minions() -> None:
-    board = [(0, REX, 0), (0, ANNOYING, 0), (0, WALKER, 1)]
-    t = Table([NEUTRAL], hands=[[PROBE], []], board=board)
-    talent(t, ANNOYING)
-    t.choose(REX)
-    assert t.power(REX) == 5
-    t.play(PROBE)
-    t.choose(WALKER)
-    assert t.power(WALKER) == 4
-
-
-# --- No Moon ----------------------------------------------------------------------------------
-
-
-def test_no_moon_discards_another_base_and_all_on_it_before_it_scores() -> None:
-    board = [(0, REX, 0), (0, REX, 0), (0, OVERLORD, 0), (0, REX, 1), (1, WALKER, 1)]
-    bases = [NO_MOON, TAR_PITS]  # 26 on No Moon (25)
-    t = Table(bases, hands=[[], []], board=board, base_deck=[HOME, OASIS, HIVE])
-    t.end_turn()
-    t.pass_empty_me_first()
-    assert WALKER in t.discard(
-        1
-    )  # discarded, not destroyed: Tar Pits does not put it under the deck
-    assert t.state.bases[1].card == HOME  # replaced as usual
-    assert t.state.last_scored[0].seat == 0  # No Moon scored too
-    assert TAR_PITS in t.state.base_discard
+    t.choose(CARPET)
+    t.choose(FOURS)
+    assert CARPET not in t.options()  # still not winning (8 < 12), but once only
 
 
 # --- Alien Guru -------------------------------------------------------------------------------
@@ -526,98 +464,9 @@ def test_alien_guru_ignores_power_raising_actions_of_other_players() -> None:
 
 
 def test_every_astroknights_card_and_base_is_implemented() -> None:
-    from domain.catalogue import catalogue
     from domain.registry import IMPLEMENTED
 
     cards = catalogue().faction("astroknights").card_ids
     assert len(cards) == 18
     assert set(cards) <= IMPLEMENTED
     assert {HIVE, NEUTRAL, NO_MOON} <= IMPLEMENTED
-
-
-def weaken_others_here(state: GameState, src: Source, base: int, m: Minion) -> int:
-    """A test minion: every other minion on its base gets -2 power."""
-    return -2 if base == src.base and m.uid != src.uid else 0
-
-
-def test_an_opponents_minion_ongoing_power_change_does_not_reach_a_minion_on_neutral_space() -> (
-    None
-):
-    with abilities.extra(WALKER, OngoingPower(weaken_others_here)):
-        board = [(0, REX, 0), (0, WALKER, 1), (1, REX, 0), (1, WALKER, 1), (0, ZAPBOT, 1)]
-        t = Table([NEUTRAL, TAR_PITS], hands=[[], []], board=board)
-        rex_here, rex_there = (t.state.bases[i].minions[0] for i in (0, 1))
-        assert power(t.state, 0, rex_here) == 7  # shielded on Neutral Space
-        assert power(t.state, 1, rex_there) == 5  # not elsewhere
-        assert t.power(ZAPBOT) == 0  # its own controller's minion: 2 - 2
-
-
-def test_an_opponents_minion_ongoing_power_change_does_not_reach_a_laser_sword_host() -> None:
-    with abilities.extra(WALKER, OngoingPower(weaken_others_here)):
-        t = Table([TAR_PITS], hands=[[SWORD], []], board=[(0, REX, 0), (0, WALKER, 1)])
-        assert t.power(REX) == 5
-        t.play(SWORD, target=REX)
-        assert t.power(REX) == 8
-
-
-def test_hive_of_scum_counts_a_power_counter_placed_by_an_action_as_a_direct_increase() -> None:
-    """Rulebook clarification: placing a +1 power counter directly increases power."""
-    bushido = "samurai.code_of_bushido"
-    board = [(0, REX, 0)]
-    t = Table([HIVE, TAR_PITS], hands=[[bushido], []], board=board, decks=[[ZAPBOT], []])
-    t.play(bushido)
-    t.choose(REX)
-    assert t.minion(REX).counters == 1
-    assert ZAPBOT in t.hand(0)
-
-
-def test_walking_carpet_plays_one_action_only_as_its_base_is_about_to_score() -> None:
-    t = carpet_table([FOURS, AUGMENTATION])
-    t.end_turn()
-    t.choose(CARPET)
-    t.choose(FOURS)
-    assert CARPET not in t.options()  # still not winning (8 < 12), but once only
-
-
-# --- random games -----------------------------------------------------------------------------
-
-
-def random_astro_game(seed: int) -> tuple[GameState, list[Any]]:
-    """A seeded random-bot game with the Astroknights and the faction's bases in it."""
-    rng = random.Random(seed)
-    seats = 2 + seed % 2
-    picks = ["astroknights", *rng.sample(CORE, 2 * seats - 1)]
-    cat = catalogue()
-    players, decks = [], []
-    for s in range(seats):
-        factions = (picks[2 * s], picks[2 * s + 1])
-        players.append(PlayerSetup(f"p{s}", factions))
-        deck = [c for f in factions for c in cat.faction(f).card_ids]
-        deck = [c for c in deck for _ in range(cat.card(c).count)]
-        rng.shuffle(deck)
-        decks.append(tuple(deck))
-    bases = [HIVE, NEUTRAL, NO_MOON, TAR_PITS, OASIS, HOME, "base.the_mothership"]
-    rng.shuffle(bases)
-    scripted = ScriptedSetup(
-        tuple(bases[: seats + 1]), tuple(decks), base_deck=tuple(bases[seats + 1 :])
-    )
-    events = list(start_game(GameSetup(f"astro{seed}", str(seed), tuple(players), scripted)))
-    state = replay(events)
-    for _ in range(6000):
-        if state.status != "active":
-            break
-        seat = awaited_seat(state)
-        assert seat is not None
-        command = random_bot(state, seat, rng)
-        assert command is not None
-        for e in decide(state, command):
-            state = evolve(state, e)
-            events.append(e)
-    return state, events
-
-
-def test_random_games_with_astroknights_end_and_replay_exactly() -> None:
-    for seed in range(4):
-        state, events = random_astro_game(seed)
-        assert state.status == "ended", seed
-        assert replay(event_from_dict(event_to_dict(e)) for e in events) == state
