@@ -3,6 +3,7 @@ attach, play. Each checks protections once, here, for every card."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -601,3 +602,29 @@ def put_back_on_top(
     top = [c for u in ordered for c in deck if c.uid == u] + left
     rest = [c for c in deck if c not in top]
     return (ev.DeckShuffled(fx.me, (*top, *rest)),)
+
+
+def pick_from_discard(
+    fx: Fx,
+    picked: list[str],
+    fits: Callable[[str], bool],
+    most: int | None,
+    prompt: str,
+    then: str | StepFn,
+    done: str | StepFn,
+) -> Steps:
+    """One more optional pick of a card of my discard pile (`fits` its card id) not picked yet,
+    through step `then` (with `picked`); when `most` are picked, none is left or the player
+    stops, step `done` runs (with `picked`), e.g. to shuffle them into the deck."""
+    left = [c for c in fx.state.players[fx.me].discard if fits(c.card) and c.uid not in picked]
+    if (most is not None and len(picked) >= most) or not left:
+        return fx.then(done, picked=picked)
+    return fx.choose_card(
+        left, prompt, then, optional=True, skip_label="Done", picked=picked, on_skip=done
+    )
+
+
+def shuffle_picked(fx: Fx, picked: list[str]) -> Steps:
+    """The cards picked from my discard pile are shuffled into my deck."""
+    cards = [c for c in fx.state.players[fx.me].discard if c.uid in picked]
+    return fx.shuffle_deck(adding=cards) if cards else ()

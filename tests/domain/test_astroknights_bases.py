@@ -11,15 +11,11 @@ from domain import (
     PlayerSetup,
     ScriptedSetup,
     abilities,
-    decide,
-    evolve,
     replay,
     start_game,
 )
 from domain.abilities import OngoingPower
-from domain.bots import random_bot
 from domain.catalogue import catalogue
-from domain.decide import awaited_seat
 from domain.model import GameState
 from domain.rules import power
 from domain.serialize import event_from_dict, event_to_dict
@@ -43,6 +39,7 @@ from tests.domain.test_astroknights import (
     talent,
     weaken_others_here,
 )
+from tests.domain.test_playouts import play_to_the_end
 
 CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
 
@@ -160,17 +157,7 @@ def random_astro_game(seed: int) -> tuple[GameState, list[Any]]:
         tuple(bases[: seats + 1]), tuple(decks), base_deck=tuple(bases[seats + 1 :])
     )
     events = list(start_game(GameSetup(f"astro{seed}", str(seed), tuple(players), scripted)))
-    state = replay(events)
-    for _ in range(6000):
-        if state.status != "active":
-            break
-        seat = awaited_seat(state)
-        assert seat is not None
-        command = random_bot(state, seat, rng)
-        assert command is not None
-        for e in decide(state, command):
-            state = evolve(state, e)
-            events.append(e)
+    state, events, _ = play_to_the_end(events, rng)
     return state, events
 
 
