@@ -19,7 +19,7 @@ from domain.abilities import (
     card,
     increases_power,
 )
-from domain.flow import replace_with_top
+from domain.flow import discard_all_on, replace_with_top
 from domain.fx import Fx, Steps
 from domain.model import CardRef, GameState, Minion, Option
 from domain.plays import INCREASES_POWER
@@ -311,7 +311,8 @@ def no_moon(fx: Fx) -> Steps:
     if not others:
         return ()
     gone = fx.rng.choice(others)
-    return (ev.BaseCleared(gone), *replace_with_top(fx, gone, fx.state.bases[gone].card))
+    discarded = discard_all_on(fx, gone, "base_discarded")
+    return (*discarded, *replace_with_top(fx, gone, fx.state.bases[gone].card))
 
 
 # --- the cards: each one's abilities, as values --------------------------------------------

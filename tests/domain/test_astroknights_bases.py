@@ -166,3 +166,14 @@ def test_random_games_with_astroknights_end_and_replay_exactly() -> None:
         state, events = random_astro_game(seed)
         assert state.status == "ended", seed
         assert replay(event_from_dict(event_to_dict(e)) for e in events) == state
+
+
+def test_no_moon_discards_minions_without_destroying_them() -> None:
+    """Fandom FAQ: no Cave of Shinies VP for the minions of a base No Moon discards."""
+    cave = "base.cave_of_shinies"
+    board = [(0, REX, 0), (0, REX, 0), (0, OVERLORD, 0), (0, REX, 1), (1, WALKER, 1)]
+    t = Table([NO_MOON, cave], hands=[[], []], board=board, base_deck=[HOME, OASIS])
+    t.end_turn()
+    t.pass_empty_me_first()
+    assert WALKER in t.discard(1)
+    assert t.vp()[1] == 3  # second place on No Moon only
