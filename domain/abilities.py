@@ -5,8 +5,8 @@ everyone, or for one seat), and where losing or gaining abilities will apply.
 
 Kinds: :class:`OnPlay`, :class:`Triggered` (a moment), :class:`OngoingPower`,
 :class:`Protection`, :class:`Restriction` (a "can't"), :class:`AttachCondition`,
-:class:`Special` (a window and a zone), :class:`SpecialOnly`, :class:`BaseHook` (a scored
-base's moment), :class:`ScoringBonus`, :class:`PlaysFromDiscard`, :class:`DestroyedGoTo` and
+:class:`Special` (a window and a zone), :class:`BaseHook` (a scored base's moment),
+:class:`ScoringBonus`, :class:`PlaysFromDiscard`, :class:`DestroyedGoTo` and
 :class:`BlanksBase`.
 """
 
@@ -105,12 +105,6 @@ class Special(Ability):
     label: str
     when: WhenFn
     effect: Effect
-
-
-@dataclass(frozen=True)
-class SpecialOnly(Ability):
-    """The card is played only through its Special: no play allowance, normal or extra, fits
-    it (e.g. an action usable only when a base is about to score)."""
 
 
 @dataclass(frozen=True)
@@ -237,11 +231,6 @@ def with_kind(kind: type[A]) -> dict[str, tuple[A, ...]]:
                 table[card_id] = mine
         _BY_KIND[kind] = table
     return table  # type: ignore[return-value]
-
-
-def special_only(card_id: str) -> bool:
-    """Whether this card may be played only through its Special."""
-    return bool(printed(card_id, SpecialOnly))
 
 
 def printed(card_id: str, kind: type[A]) -> tuple[A, ...]:

@@ -11,7 +11,6 @@ from domain.abilities import (
     OnPlay,
     Protection,
     Special,
-    SpecialOnly,
     Triggered,
     card,
 )
@@ -225,7 +224,6 @@ card(
 card(
     "astroknights.its_a_trap",
     Special("before_scoring", "hand", "It's a Trap!: play it now", _its_a_trap_may, its_a_trap),
-    SpecialOnly(),
 )
 card(
     "astroknights.laser_sword",
