@@ -49,9 +49,9 @@ class OnPlay(Ability):
 class Triggered(Ability):
     """A reaction of a card in play (or a base) to a moment of the game: ends_at_start_of_turn,
     start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed (any),
-    affected (this minion, by another player's card), base_scored (its VP awarded, its cards
-    still there), power_raised (a minion's power directly increased by an action being played,
-    see IncreasesPower). `fx.ctx` holds the moment's facts.
+    affected (this minion, by another player's card), power_raised (a minion's power directly
+    increased by an action being played, see IncreasesPower), base_scored (its VP awarded, its
+    cards still there). `fx.ctx` holds the moment's facts.
     `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
     abilities that do take part in ordering simultaneous effects."""
 
