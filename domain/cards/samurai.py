@@ -1,0 +1,229 @@
+"""Samurai: +1 power counters, and rewards when their minions go from play to the discard pile.
+Base: Sakura Garden. (Heart of the Battle and Honorable Combat need duels.)"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain import rules
+from domain.abilities import AttachCondition, IncreasesPower, OnPlay, Triggered, card
+from domain.fx import Fx, Steps
+from domain.model import GameState, Minion
+from domain.registry import Source
+from domain.selectors import another_of_its_controllers_minions
+from domain.steps import step
+from domain.triggers import DISCARDED_FROM_PLAY, MINION_DISCARDED_FROM_PLAY
+
+Facts = Mapping[str, Any]
+
+# --- minions ---------------------------------------------------------------------------------
+
+
+def samurai_chan(fx: Fx) -> Steps:
+    return fx.draw(fx.me, 1)
+
+
+def ronin(fx: Fx) -> Steps:
+    others = [m for m in fx.minions(base=fx.base, controller=fx.me) if m.uid != fx.src]
+    return () if others else fx.place_counters(fx.src, 1)
+
+
+def bushi(fx: Fx) -> Steps:
+    return fx.gain_vp(fx.me, 1) if int(fx.ctx["discarded_power"]) >= 5 else ()
+
+
+def shogun(fx: Fx) -> Steps:
+    return fx.place_counters(fx.src, 1)  # nothing if it left play at the same time
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+def on_a_minion_you_control(state: GameState, seat: int, base: int, m: Minion | None) -> bool:
+    return m is not None and m.controller == seat
+
+
+def its_host_left(state: GameState, src: Source, facts: Facts) -> bool:
+    """The minion this action is attached to went from play to the discard pile."""
+    return src.host is not None and facts.get("uid") == src.host
+
+
+def final_haiku(fx: Fx) -> Steps:
+    steps: Steps = ()
+    for m in fx.minions(controller=fx.me):  # for the rest of the turn being played
+        steps += fx.verb("power", uid=m.uid, amount=2, this_turn=True)
+    return steps
+
+
+def code_of_bushido(fx: Fx) -> Steps:
+    return fx.then(bushido_pick, picked=[])
+
+
+@step("bushido_pick")
+def bushido_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Steps:
+    """Up to three different minions of yours, one +1 power counter each, one at a time."""
+    steps: Steps = ()
+    if choice is not None:
+        picked = [*picked, choice]
+        steps = fx.place_counters(choice, 1)
+    left = [m for m in fx.minions(controller=fx.me) if m.uid not in picked]
+    if len(picked) >= 3 or not left:
+        return steps
+    n = len(picked) + 1
+    prompt = f"Code of Bushido: choose a minion of yours for a +1 power counter ({n} of up to 3)"
+    ask = fx.choose_minion(
+        left, prompt, bushido_pick, optional=True, skip_label="Done", picked=picked
+    )
+    return (*steps, *ask)
+
+
+def honor_the_ancestors(fx: Fx) -> Steps:
+    mine = fx.minions(controller=fx.me)
+    prompt = "Honor the Ancestors: put a +1 power counter on one of your minions"
+    counter = fx.choose_minion(mine, prompt, then="counters", amount=1)
+    return (*counter, *fx.then(ancestors_pick, picked=[]))
+
+
+@step("ancestors_pick")
+def ancestors_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Steps:
+    """Minion cards of your discard pile to shuffle into your deck: one per opponent at most."""
+    if choice is not None:
+        picked = [*picked, choice]
+    most = len(fx.state.players) - 1
+    left = [
+        c for c in fx.discard_pile() if rules.card_type(c.card) == "minion" and c.uid not in picked
+    ]
+    if len(picked) >= most or not left:
+        return fx.then(ancestors_shuffle, picked=picked)
+    prompt = (
+        "Honor the Ancestors: you may shuffle a minion from your discard pile into your deck"
+        f" ({len(picked)} of up to {most} so far)"
+    )
+    return fx.choose_card(
+        left,
+        prompt,
+        ancestors_pick,
+        optional=True,
+        skip_label="Done",
+        on_skip=ancestors_shuffle,
+        picked=picked,
+    )
+
+
+@step("ancestors_shuffle")
+def ancestors_shuffle(fx: Fx, *, picked: list[str]) -> Steps:
+    cards = [c for c in fx.discard_pile() if c.uid in picked]
+    return fx.shuffle_deck(adding=cards) if cards else ()
+
+
+def yokai_attack(fx: Fx) -> Steps:
+    prompt = "Yokai Attack!: destroy one of your minions"
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, yokai_destroy)
+
+
+@step("yokai_destroy")
+def yokai_destroy(fx: Fx, *, choice: str) -> Steps:
+    return (*fx.destroy(choice), *fx.then(yokai_reward, uid=choice))
+
+
+@step("yokai_reward")
+def yokai_reward(fx: Fx, *, uid: str) -> Steps:
+    """Only if the minion was destroyed (it left play): an extra minion and an extra action."""
+    if rules.find_minion(fx.state, uid) is not None:
+        return ()
+    return (*fx.extra_play("minion"), *fx.extra_play("action"))
+
+
+WAY = "samurai.way_of_the_warrior"
+
+
+def _way_flag(seat: int, uid: str) -> str:
+    return f"way_of_the_warrior:{seat}:{uid}"
+
+
+def way_of_the_warrior(fx: Fx) -> Steps:
+    prompt = "Way of the Warrior: choose one of your minions"
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, way_of_the_warrior_target)
+
+
+@step("way_of_the_warrior_target")
+def way_of_the_warrior_target(fx: Fx, *, choice: str) -> Steps:
+    """+3 power for the rest of the turn; the turn's marker on the minion, and once a turn an
+    effect that watches the marked minions leave for the discard pile."""
+    turn = fx.state.turn
+    watching = any(
+        x.card == WAY and x.seat == fx.me and x.until_turn == turn for x in fx.state.lingering
+    )
+    return (
+        *fx.verb("power", uid=choice, amount=3, this_turn=True),
+        *fx.set_flag(_way_flag(fx.me, choice)),
+        *(() if watching else fx.linger(WAY, fx.me, turn, turn)),
+    )
+
+
+def _way_marked(state: GameState, src: Source, facts: Facts) -> bool:
+    """As a lingering effect: a minion marked by this seat's Way of the Warrior this turn."""
+    uid = str(facts.get("uid"))
+    return src.uid.startswith("lingering:") and _way_flag(src.controller, uid) in state.flags
+
+
+def way_of_the_warrior_draw(fx: Fx) -> Steps:
+    marks = fx.state.flags.count(_way_flag(fx.me, str(fx.ctx["uid"])))
+    return fx.draw(fx.me, marks)
+
+
+def _mine_from_its_base(state: GameState, src: Source, facts: Facts) -> bool:
+    """A minion of this card's controller left this card's base."""
+    return facts.get("discarded_base") == src.base and facts.get("controller") == src.controller
+
+
+def honor_the_fallen(fx: Fx) -> Steps:
+    return fx.draw(fx.me, 1)
+
+
+# --- bases -----------------------------------------------------------------------------------
+
+
+def _from_this_base(state: GameState, src: Source, facts: Facts) -> bool:
+    return facts.get("discarded_base") == src.base
+
+
+def sakura_garden(fx: Fx) -> Steps:
+    """The first time in the turn for each player: that player draws a card."""
+    seat = int(fx.ctx["controller"])
+    flag = f"sakura_garden:{seat}"
+    return () if fx.has_flag(flag) else (*fx.set_flag(flag), *fx.draw(seat, 1))
+
+
+# --- the cards: each one's abilities, as values ----------------------------------------
+
+card("samurai.samurai_chan", Triggered(DISCARDED_FROM_PLAY, samurai_chan))
+card("samurai.ronin", OnPlay(ronin))
+card("samurai.bushi", Triggered(DISCARDED_FROM_PLAY, bushi))
+card(
+    "samurai.shogun",
+    Triggered(MINION_DISCARDED_FROM_PLAY, shogun, when=another_of_its_controllers_minions),
+)
+card(
+    "samurai.final_haiku",
+    AttachCondition(on_a_minion_you_control),
+    Triggered(MINION_DISCARDED_FROM_PLAY, final_haiku, when=its_host_left),
+)
+card("samurai.code_of_bushido", OnPlay(code_of_bushido), IncreasesPower())
+card("samurai.honor_the_ancestors", OnPlay(honor_the_ancestors), IncreasesPower())
+card("samurai.yokai_attack", OnPlay(yokai_attack))
+card(
+    WAY,
+    OnPlay(way_of_the_warrior),
+    Triggered(MINION_DISCARDED_FROM_PLAY, way_of_the_warrior_draw, when=_way_marked),
+    IncreasesPower(),
+)
+card(
+    "samurai.honor_the_fallen",
+    Triggered(MINION_DISCARDED_FROM_PLAY, honor_the_fallen, when=_mine_from_its_base),
+)
+card(
+    "base.sakura_garden",
+    Triggered(MINION_DISCARDED_FROM_PLAY, sakura_garden, when=_from_this_base),
+)
