@@ -6,7 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain import abilities, plays, rules
+from domain import (
+    abilities,
+    plays,
+    replacements,  # noqa: F401  (its steps: optional replacements)
+    rules,
+)
 from domain import events as ev
 from domain import registry as reg
 from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, Protection
@@ -33,7 +38,10 @@ def guarded(fx: Fx, uid: str, verb: str = "") -> Steps | None:
     by = fx.ctx.get("by")
     seat = None if by is None else int(by)
     cause = reg.Cause(fx.card, cause_kind(fx.card), seat, verb, fx.src)
+    declined = fx.ctx.get("declined") or ()
     for src, guard in abilities.in_play(fx.state, Protection, minion.controller):
+        if src.uid in declined:  # its controller let this effect happen: not asked again
+            continue
         verdict = guard.verdict(fx.state, src, base, minion, cause)
         if verdict == "block":
             return ()
@@ -106,7 +114,15 @@ def _remove(fx: Fx, uid: str, to: str, reason: str, verb: str) -> Steps:
 
 
 @step("destroy")
-def destroy(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+def destroy(
+    fx: Fx,
+    *,
+    uid: str | None = None,
+    choice: str | None = None,
+    declined: list[str] | None = None,
+) -> Steps:
+    """Destroy minion `uid` (or the one chosen); `declined`: the optional replacements (their
+    cards' uids) its controller turned down for this very effect."""
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "destroy")
     if blocked is not None:
@@ -148,7 +164,14 @@ def destroy(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Ste
 
 
 @step("return")
-def return_to_hand(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+def return_to_hand(
+    fx: Fx,
+    *,
+    uid: str | None = None,
+    choice: str | None = None,
+    declined: list[str] | None = None,
+) -> Steps:
+    """Return minion `uid` (or the one chosen) to its owner's hand (`declined`: see destroy)."""
     return _remove(fx, str(uid or choice), "hand", "returned", "return")
 
 

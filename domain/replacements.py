@@ -1,0 +1,90 @@
+"""Optional replacements ("you may ... instead"): a Protection verdict that asks the minion's
+controller whether another effect happens instead of the one about to touch the minion
+(e.g. return it to its owner's hand instead of its destruction). Declining lets the effect
+happen, that guard not being asked again for it (the verb's `declined`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import registry as reg
+from domain.fx import Fx, Steps
+from domain.model import JSON, Option, Task
+from domain.steps import StepFn, identity, name_of, step
+
+
+def instead(
+    guard: reg.Source, cause: reg.Cause, seat: int, prompt: str, then: StepFn, **params: JSON
+) -> Task:
+    """A Protection verdict for an optional replacement ("you may ... instead"): `seat` is
+    asked (`prompt`, public); yes runs step `then` as the guard's ability with the minion's
+    `uid` and `params`; no lets the effect (`cause.verb`) happen, this guard not asked again."""
+    return Task(
+        "instead_offer",
+        {
+            "seat": seat,
+            "prompt": prompt,
+            "instead": name_of(then),
+            "guard": guard.uid,
+            "guard_card": guard.card,
+            "verb": cause.verb,
+            "params": dict(params),
+        },
+    )
+
+
+@step("instead_offer")
+def instead_offer(
+    fx: Fx,
+    *,
+    uid: str,
+    seat: int,
+    prompt: str,
+    instead: str,
+    guard: str,
+    guard_card: str,
+    verb: str,
+    params: dict[str, Any],
+    declined: list[str] | None = None,
+) -> Steps:
+    """Ask whether the replacement happens instead (the task keeps the cause's identity)."""
+    options = [Option("instead", "Yes, instead", True)]
+    return fx.ask(
+        seat,
+        "yes_no",
+        prompt,
+        options,
+        instead_answer,
+        optional=True,
+        skip_label="No, let it happen",
+        on_skip=instead_answer,
+        uid=uid,
+        seat=seat,
+        instead=instead,
+        guard=guard,
+        guard_card=guard_card,
+        verb=verb,
+        params=params,
+        declined=list(declined or ()),
+    )
+
+
+@step("instead_answer")
+def instead_answer(
+    fx: Fx,
+    *,
+    uid: str,
+    seat: int,
+    instead: str,
+    guard: str,
+    guard_card: str,
+    verb: str,
+    params: dict[str, Any],
+    declined: list[str],
+    choice: bool | None = None,
+) -> Steps:
+    if choice:
+        return (
+            Task(instead, {"src": guard, "card": guard_card, "by": seat, **params, "uid": uid}),
+        )
+    return (Task(verb, {**identity(fx.ctx), "uid": uid, "declined": [*declined, guard]}),)
