@@ -6,7 +6,7 @@ from typing import Any
 
 from domain import abilities, rules
 from domain import events as ev
-from domain.abilities import BaseHook, ScoringBonus, Special
+from domain.abilities import BaseHook, ExtraBaseUntilScoring, ScoringBonus, Special
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task
@@ -115,15 +115,32 @@ def _award(fx: Fx) -> Steps:
     )
 
 
+SHRINK = "bases_shrink:"
+"""The turn flag saying that the base scored at an index (with its card) is not replaced."""
+
+
 @step("clear_base")
 def _clear_base(fx: Fx) -> Steps:
-    return (ev.BaseCleared(fx.base),)
+    return (*_extra_base_ends(fx), ev.BaseCleared(fx.base))
+
+
+def _extra_base_ends(fx: Fx) -> Steps:
+    """A card in play whose extra base lasted until a base scores (e.g. Weird New Worlds):
+    it is discarded and the scored base will not be replaced (one such card per scoring)."""
+    for src, _ in abilities.in_play(fx.state, ExtraBaseUntilScoring):
+        a = next((a for _, a, _ in fx.attached() if a.uid == src.uid), None)
+        if a is not None:
+            gone = ev.AttachedRemoved(a.uid, a.card, a.owner, "discarded")
+            return gone, ev.FlagSet(f"{SHRINK}{fx.base}:{fx.card}")
+    return ()
 
 
 @step("replace_base")
 def _replace_base(fx: Fx, *, active: bool = True) -> Steps:
     """`active`: whether the scored base's ability applied while it was in play."""
     i, old = fx.base, fx.card
+    if f"{SHRINK}{i}:{old}" in fx.state.flags:  # one base fewer: nothing takes its place
+        return (ev.BaseReplaced(i, old, None),)
     then = fx.task(_replaced, active=active)
     if _hook(old, "replacement") and active:
         return (base_hook_task(old, i, "replacement"), then)

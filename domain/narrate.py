@@ -98,6 +98,10 @@ def _replaced(b: GameState | None, a: GameState, e: ev.BaseReplaced) -> str | No
     return None if e.new is None else f"  {name(e.new)} replaces {name(e.old)}"
 
 
+def _added(b: GameState | None, a: GameState, e: ev.BaseAdded) -> str:
+    return f"  {name(e.card)} comes into play as one more base"
+
+
 def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
     if e.winner is None:
@@ -121,6 +125,7 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.BaseScored: _scored,
     ev.VpGained: _vp,
     ev.BaseReplaced: _replaced,
+    ev.BaseAdded: _added,
     ev.GameEnded: _ended,
     ev.ClockExpired: _clock,
 }

@@ -7,6 +7,7 @@ from domain import plays, rules
 from domain import registry as reg
 from domain.abilities import (
     AttachCondition,
+    ExtraBaseUntilScoring,
     OnPlay,
     Protection,
     Special,
@@ -296,6 +297,18 @@ def teleport_error_move(fx: Fx, *, choice: str) -> Steps:
     return fx.move(choice, fx.rng.choice(others))
 
 
+# --- Weird New Worlds -----------------------------------------------------------------------
+
+
+def weird_new_worlds(fx: Fx) -> Steps:
+    """One more base from the base deck, with an extra minion to play on it; it lasts until the
+    next base scores (ExtraBaseUntilScoring), or for good if this card leaves play first."""
+    added, new = fx.add_base()
+    if new is None:
+        return added
+    return (*added, *fx.extra_play("minion", base=new))
+
+
 # --- Protector Fields -----------------------------------------------------------------------
 
 
@@ -340,4 +353,9 @@ card(
 )
 card("star_roamers.teleport_error", OnPlay(teleport_error))
 card("star_roamers.teleport_overflow", OnPlay(teleport_overflow))
+card(
+    "star_roamers.weird_new_worlds",
+    OnPlay(weird_new_worlds),
+    ExtraBaseUntilScoring(),
+)
 card("star_roamers.whiplash_maneuver", Protection(whiplash_maneuver))

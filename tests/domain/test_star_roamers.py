@@ -347,3 +347,57 @@ def test_teleport_overflow_with_a_minion_controlled_but_not_owned_still_plays_th
     assert t.hand(1) == [RAPTOR]
     t.choose(SCOUT)
     assert t.minions_on(0) == [SCOUT]
+
+
+# --- Weird New Worlds ----------------------------------------------------------------------
+
+WORLDS = "star_roamers.weird_new_worlds"
+
+
+def test_weird_new_worlds_brings_one_more_base_with_an_extra_minion_to_play_on_it() -> None:
+    t = Table([OASIS, TAR], hands=[[WORLDS, REX, RAPTOR], []], base_deck=[HOME, MOTHER])
+    t.play(REX, 0)  # the turn's minion play is used
+    t.play(WORLDS, 1)
+    assert [b.card for b in t.state.bases] == [OASIS, TAR, HOME]
+    assert t.state.base_deck == (MOTHER,)
+    with pytest.raises(RuleViolation):
+        t.do(PlayMinion(0, t.hand_uid(RAPTOR, 0), 0))  # the extra minion goes on the new base
+    t.do(PlayMinion(0, t.hand_uid(RAPTOR, 0), 2))
+    assert t.minions_on(2) == [RAPTOR]
+    assert [a.card for a in t.state.bases[1].attached] == [WORLDS]
+
+
+def test_weird_new_worlds_when_the_next_base_scores_is_discarded_and_no_base_replaces_it() -> None:
+    t = Table(
+        [OASIS, TAR],
+        hands=[[WORLDS], []],
+        board=[(0, REX, 0), (0, CAPTAIN, 0)],  # 12 on the Jungle Oasis: it scores
+        base_deck=[HOME, MOTHER],
+    )
+    t.play(WORLDS, 1)
+    t.end_turn()
+    while t.pending is not None:
+        t.choose("skip")
+    assert [b.card for b in t.state.bases] == [TAR, HOME]
+    assert t.state.base_deck == (MOTHER,)
+    assert WORLDS in t.discard(0)
+    assert t.vp()[0] == 2
+    assert t.replays_exactly()
+
+
+def test_weird_new_worlds_gone_before_the_next_scoring_leaves_the_extra_base_for_good() -> None:
+    t = Table(
+        [OASIS, TAR],
+        hands=[[WORLDS], []],
+        board=[(0, REX, 0), (0, CAPTAIN, 0)],
+        base_deck=[HOME, MOTHER],
+    )
+    t.play(WORLDS, 1)
+    worlds = t.state.bases[1].attached[0]
+    gone = ev.AttachedRemoved(worlds.uid, worlds.card, worlds.owner, "destroyed")  # as a card would
+    t.state = evolve(t.state, gone)
+    t.events.append(gone)
+    t.end_turn()
+    while t.pending is not None:
+        t.choose("skip")
+    assert [b.card for b in t.state.bases] == [MOTHER, TAR, HOME]
