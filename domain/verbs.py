@@ -9,7 +9,7 @@ from typing import Any
 from domain import (
     abilities,
     plays,
-    replacements,  # noqa: F401  (its steps: optional replacements)
+    replacements,
     rules,
 )
 from domain import events as ev
@@ -37,7 +37,8 @@ def guarded(fx: Fx, uid: str, verb: str = "") -> Steps | None:
     base, minion = found
     by = fx.ctx.get("by")
     seat = None if by is None else int(by)
-    cause = reg.Cause(fx.card, cause_kind(fx.card), seat, verb, fx.src)
+    played = fx.ctx.get("kind") is not None  # see touched
+    cause = reg.Cause(fx.card, cause_kind(fx.card), seat, verb, fx.src, played)
     declined = fx.ctx.get("declined") or ()
     for src, guard in abilities.in_play(fx.state, Protection, minion.controller):
         if src.uid in declined:  # its controller let this effect happen: not asked again
@@ -176,18 +177,27 @@ def return_to_hand(
 
 
 @step("deck_bottom")
-def deck_bottom(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+def deck_bottom(
+    fx: Fx, *, uid: str | None = None, choice: str | None = None, declined: list[str] | None = None
+) -> Steps:
     return _remove(fx, str(uid or choice), "deck_bottom", "placed", "deck_bottom")
 
 
 @step("deck_top")
-def deck_top(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+def deck_top(
+    fx: Fx, *, uid: str | None = None, choice: str | None = None, declined: list[str] | None = None
+) -> Steps:
     return _remove(fx, str(uid or choice), "deck_top", "placed", "deck_top")
 
 
 @step("move")
 def move(
-    fx: Fx, *, uid: str | None = None, to: int | None = None, choice: str | int | None = None
+    fx: Fx,
+    *,
+    uid: str | None = None,
+    to: int | None = None,
+    choice: str | int | None = None,
+    declined: list[str] | None = None,
 ) -> Steps:
     """Move minion `uid` (or the one chosen) to base `to` (or the one chosen)."""
     uid = str(uid or choice)
@@ -202,7 +212,14 @@ def move(
 
 
 @step("control")
-def take_control(fx: Fx, *, to: int, uid: str | None = None, choice: str | None = None) -> Steps:
+def take_control(
+    fx: Fx,
+    *,
+    to: int,
+    uid: str | None = None,
+    choice: str | None = None,
+    declined: list[str] | None = None,
+) -> Steps:
     """Seat `to` takes control of minion `uid` (or the one chosen): it is affected."""
     uid = str(uid or choice)
     found = rules.find_minion(fx.state, uid)
@@ -214,7 +231,12 @@ def take_control(fx: Fx, *, to: int, uid: str | None = None, choice: str | None 
 
 @step("power")
 def modify_power(
-    fx: Fx, *, amount: int, uid: str | None = None, choice: str | None = None
+    fx: Fx,
+    *,
+    amount: int,
+    uid: str | None = None,
+    choice: str | None = None,
+    declined: list[str] | None = None,
 ) -> Steps:
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "power")
@@ -376,7 +398,9 @@ def discard_resolving(fx: Fx, *, uid: str) -> Steps:
 
 
 @step("attach")
-def attach(fx: Fx, *, uid: str | None = None, note: str | None = None) -> Steps:
+def attach(
+    fx: Fx, *, uid: str | None = None, note: str | None = None, declined: list[str] | None = None
+) -> Steps:
     """The ongoing action being played (this task's source) attaches to the minion `uid`, or
     to its base when None, with an optional note; then its ability runs."""
     card = next((c for c in fx.state.resolving if c.uid == fx.src), None)
@@ -389,6 +413,8 @@ def attach(fx: Fx, *, uid: str | None = None, note: str | None = None) -> Steps:
         if found is None:
             return lost
         blocked = guarded(fx, str(target), "attach")
+        if blocked is not None and any(replacements.attaches_later(x) for x in blocked):
+            return blocked  # it may still go on that minion, or on another one (a redirect)
         if blocked is not None:
             return (*blocked, *lost)
         base = found[0]

@@ -17,7 +17,7 @@ from domain.abilities import (
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Task
 from domain.registry import Cause, Source
-from domain.replacements import instead
+from domain.replacements import instead, redirect
 from domain.steps import step
 
 PORT_ME_UP = "star_roamers.port_me_up"
@@ -125,6 +125,25 @@ def whiplash_maneuver(
 @step("roamers_whiplash_move")
 def whiplash_move(fx: Fx, *, uid: str, to: int) -> Steps:
     return fx.move(uid, to)
+
+
+# --- Ensign ----------------------------------------------------------------------------------
+
+ENSIGN = "star_roamers.ensign"
+
+
+def ensign(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> Task | None:
+    """An opponent's card being played (or a Special) is about to touch another minion of mine
+    on this base: it may touch this Ensign instead, whatever that card asks of its target; an
+    effect an Ensign took over is not taken by another one."""
+    theirs = cause.played and cause.seat is not None and cause.seat != src.controller
+    if not theirs or not cause.verb or m.uid == src.uid:
+        return None
+    if m.controller != src.controller or base != src.base:
+        return None
+    ensigns = [x.uid for _, x in rules.all_minions(state) if x.card == ENSIGN]
+    prompt = f"Ensign: make {rules.name(cause.card)} affect this Ensign instead?"
+    return redirect(src, cause, src.controller, prompt, src.uid, ensigns)
 
 
 # --- returning my minions -------------------------------------------------------------------
@@ -333,6 +352,7 @@ card(
     Talent("Science Officer: return a minion, play another", science_officer),
 )
 card("star_roamers.ships_engineer", Protection(ships_engineer))
+card(ENSIGN, Protection(ensign))
 card("star_roamers.hyperspeed_10", OnPlay(hyperspeed_10))
 card("star_roamers.mass_teleport", OnPlay(mass_teleport))
 card(

@@ -8,6 +8,8 @@ import pytest
 
 from domain import PlayMinion, UseTalent, evolve
 from domain import events as ev
+from domain.abilities import IMPLEMENTED
+from domain.catalogue import catalogue
 from domain.errors import RuleViolation
 from tests.domain.table import Table
 
@@ -47,6 +49,12 @@ COLLECTOR, BEAM_UP, STARS, INVASION = (
     "ninjas.way_of_deception",
 )
 WALKER = "zombies.walker"
+
+
+def test_every_star_roamers_card_is_implemented() -> None:
+    cards = catalogue().faction("star_roamers").card_ids
+    assert len(cards) == 13
+    assert set(cards) <= IMPLEMENTED
 
 
 def give(t: Table, card: str, seat: int) -> None:
@@ -401,3 +409,83 @@ def test_weird_new_worlds_gone_before_the_next_scoring_leaves_the_extra_base_for
     while t.pending is not None:
         t.choose("skip")
     assert [b.card for b in t.state.bases] == [MOTHER, TAR, HOME]
+
+
+# --- Ensign --------------------------------------------------------------------------------
+
+ENSIGN = "star_roamers.ensign"
+POISON, ASSASSINATION, MASTER = "ninjas.poison", "ninjas.assassination", "ninjas.ninja_master"
+
+
+def test_ensign_may_take_an_opponents_destroy_aimed_at_another_of_your_minions_there() -> None:
+    t = Table([OASIS], hands=[[STARS], []], board=[(0, ENSIGN, 1), (0, RAPTOR, 1)])
+    t.play(STARS)
+    t.choose(RAPTOR)
+    assert t.pending.seat == 1
+    assert t.pending.kind == "yes_no"
+    t.choose("redirect")
+    assert t.minions_on(0) == [RAPTOR]
+    assert t.discard(1) == [ENSIGN]
+
+
+def test_ensign_declined_lets_the_card_affect_its_first_target() -> None:
+    t = Table([OASIS], hands=[[STARS], []], board=[(0, ENSIGN, 1), (0, RAPTOR, 1)])
+    t.play(STARS)
+    t.choose(RAPTOR)
+    t.choose("skip")
+    assert t.minions_on(0) == [ENSIGN]
+    assert t.discard(1) == [RAPTOR]
+
+
+def test_ensign_takes_an_action_played_on_another_minion_even_beyond_its_prerequisites() -> None:
+    t = Table([OASIS], hands=[[POISON], []], board=[(0, ENSIGN, 1), (0, REX, 1)])
+    t.play(POISON, target=REX)
+    t.choose("redirect")
+    assert [a.card for a in t.minion(ENSIGN).attached] == [POISON]
+    assert t.minion(REX).attached == ()
+    assert t.power(REX) == 7
+    assert t.pending is None
+
+
+def test_ensign_does_not_take_effects_of_cards_already_in_play() -> None:
+    t = Table([OASIS], hands=[[ASSASSINATION], []], board=[(0, ENSIGN, 1), (0, REX, 1)])
+    t.play(ASSASSINATION, target=REX)
+    t.choose("skip")  # the Assassination goes on the King Rex
+    assert [a.card for a in t.minion(REX).attached] == [ASSASSINATION]
+    t.end_turn()  # the Assassination, in play, destroys the King Rex: no Ensign offer
+    while t.pending is not None and t.pending.kind == "special":
+        t.choose("skip")
+    assert REX in t.discard(1)
+    assert ENSIGN in t.minions_on(0)
+
+
+def test_an_effect_taken_by_an_ensign_is_not_taken_over_by_another_ensign() -> None:
+    t = Table(
+        [OASIS],
+        hands=[[MASTER], []],
+        board=[(0, ENSIGN, 1), (0, ENSIGN, 1), (0, REX, 1)],
+    )
+    t.play(MASTER, 0)
+    t.choose(REX)
+    t.choose("redirect")  # the first Ensign takes it
+    assert t.pending is None
+    assert t.discard(1) == [ENSIGN]
+    assert t.minions_on(0) == [ENSIGN, REX, MASTER]
+
+
+def test_ensign_ignores_your_own_cards_and_minions_on_other_bases() -> None:
+    t = Table(
+        [OASIS, MOTHER],
+        hands=[[STARS], [STARS]],
+        board=[(0, ENSIGN, 1), (0, RAPTOR, 1), (1, COLLECTOR, 1)],
+    )
+    t.play(STARS)
+    t.choose(COLLECTOR)  # on another base than the Ensign's
+    assert t.discard(1) == [COLLECTOR]
+    t.end_turn()
+    while t.state.active != 1 or t.state.phase != "play":
+        t.choose("skip")
+    t.play(STARS)
+    t.choose(RAPTOR)  # its own controller's card
+    assert t.pending is None
+    assert RAPTOR in t.discard(1)
