@@ -489,3 +489,45 @@ def test_ensign_ignores_your_own_cards_and_minions_on_other_bases() -> None:
     t.choose(RAPTOR)  # its own controller's card
     assert t.pending is None
     assert RAPTOR in t.discard(1)
+
+
+def test_ensign_takes_a_power_change_with_its_amount() -> None:
+    t = Table([OASIS], hands=[["dinosaurs.augmentation"], []], board=[(0, ENSIGN, 1), (0, REX, 1)])
+    t.play("dinosaurs.augmentation")
+    t.choose(REX)
+    t.choose("redirect")
+    assert t.power(ENSIGN) == 6
+    assert t.power(REX) == 7
+
+
+# --- replacements one after another --------------------------------------------------------
+
+
+def test_a_declined_replacement_lets_the_next_one_be_offered() -> None:
+    t = Table(
+        [OASIS, TAR, HOME],
+        hands=[[BEAM_UP], []],
+        board=[(0, ENGINEER, 1), (2, WHIPLASH, 1), (0, REX, 1)],
+    )
+    t.play(BEAM_UP)
+    t.choose(REX)
+    assert "Ship's Engineer" in t.pending.prompt
+    t.choose("skip")
+    assert "Whiplash Maneuver" in t.pending.prompt
+    t.choose("instead")
+    assert t.minions_on(2) == [REX]
+
+
+def test_the_return_medical_officer_makes_instead_may_itself_become_a_move() -> None:
+    t = Table(
+        [OASIS, TAR],
+        hands=[[STARS], []],
+        board=[(0, MEDIC, 1), (0, ENGINEER, 1), (0, RAPTOR, 1)],
+    )
+    t.play(STARS)
+    t.choose(RAPTOR)
+    t.choose("instead")  # Medical Officer: returned instead of destroyed
+    t.choose("instead")  # Ship's Engineer: moved instead of returned
+    assert t.minions_on(1) == [RAPTOR]
+    assert t.hand(1) == []
+    assert t.discard(1) == []
