@@ -231,47 +231,52 @@ def overflow_name(fx: Fx) -> Steps:
         seen.setdefault(o.label, o)
     prompt = "Teleport Overflow: you may reveal minions sharing one name to play them"
     options = list(seen.values())
-    return fx.ask(fx.me, "card", prompt, options, overflow_reveal, optional=True)
+    return fx.ask(fx.me, "card", prompt, options, overflow_reveal, optional=True, picked=[])
 
 
 @step("roamers_overflow_reveal")
-def overflow_reveal(fx: Fx, *, choice: str) -> Steps:
-    """Reveal the first one chosen; then, one by one, any more of that name."""
+def overflow_reveal(fx: Fx, *, picked: list[str], choice: str) -> Steps:
+    """Reveal one more minion of the name; then more, or stop and play them all."""
     c = next(c for c in fx.hand() if c.uid == choice)
+    picked = [*picked, c.uid]
     name = rules.name(c.card)
-    return (*fx.reveal(c, "hand"), *fx.then(overflow_play, uid=c.uid, name=name))
+    more = [o for o in _hand_minions(fx, name) if o.uid not in picked]
+    if not more:
+        return (*fx.reveal(c, "hand"), *fx.then(overflow_play_all, picked=picked))
+    prompt = f"Teleport Overflow: reveal another {name} too, or stop and play them"
+    ask = fx.ask(
+        fx.me,
+        "card",
+        prompt,
+        more,
+        overflow_reveal,
+        optional=True,
+        skip_label="Stop",
+        on_skip=overflow_play_all,
+        picked=picked,
+    )
+    return (*fx.reveal(c, "hand"), *ask)
+
+
+@step("roamers_overflow_play_all")
+def overflow_play_all(fx: Fx, *, picked: list[str]) -> Steps:
+    """Each revealed minion is played as an extra minion, one after the other."""
+    return tuple(fx.task(overflow_play, uid=uid) for uid in picked)
 
 
 @step("roamers_overflow_play")
-def overflow_play(fx: Fx, *, uid: str, name: str) -> Steps:
+def overflow_play(fx: Fx, *, uid: str) -> Steps:
     c = next((c for c in fx.hand() if c.uid == uid), None)
     if c is None:
-        return fx.then(overflow_more, name=name)
+        return ()
     bases = [i for i in fx.bases() if plays.may_play(fx.state, fx.me, c.card, i)]
-    prompt = f"Teleport Overflow: play {name} on which base?"
-    return (
-        *fx.choose_base(bases, prompt, overflow_base, uid=uid),
-        *fx.then(overflow_more, name=name),
-    )
+    prompt = f"Teleport Overflow: play the revealed {rules.name(c.card)} on which base?"
+    return fx.choose_base(bases, prompt, overflow_base, uid=uid)
 
 
 @step("roamers_overflow_base")
 def overflow_base(fx: Fx, *, uid: str, choice: int) -> Steps:
     return fx.play(uid, choice)
-
-
-@step("roamers_overflow_more")
-def overflow_more(fx: Fx, *, name: str) -> Steps:
-    prompt = f"Teleport Overflow: reveal another {name} to play it too, or stop"
-    return fx.ask(
-        fx.me,
-        "card",
-        prompt,
-        _hand_minions(fx, name),
-        overflow_reveal,
-        optional=True,
-        skip_label="Stop",
-    )
 
 
 # --- moving minions -------------------------------------------------------------------------

@@ -339,9 +339,11 @@ def test_teleport_overflow_returns_a_minion_then_plays_revealed_minions_of_one_n
     assert REX in t.hand(0)
     assert sorted(t.options()) == sorted([RAPTOR, SCOUT, REX, "skip"])  # one option per name
     t.choose(RAPTOR)
-    t.choose(1)
     assert t.options() == [RAPTOR, "skip"]  # only the same name may follow
-    t.choose(RAPTOR)
+    t.choose(RAPTOR)  # both are revealed before either is played
+    revealed = [e.card for e in t.events if isinstance(e, ev.CardRevealed)]
+    assert revealed == [RAPTOR, RAPTOR]
+    t.choose(1)
     t.choose(1)
     assert t.minions_on(1) == [RAPTOR, RAPTOR]
     assert sorted(t.hand(0)) == sorted([REX, SCOUT])
@@ -353,7 +355,7 @@ def test_teleport_overflow_with_a_minion_controlled_but_not_owned_still_plays_th
     give(t, RAPTOR, 0)
     t.play(OVERFLOW)
     assert t.hand(1) == [RAPTOR]
-    t.choose(SCOUT)
+    t.choose(SCOUT)  # a single minion is a group of one: played at once (one base)
     assert t.minions_on(0) == [SCOUT]
 
 
@@ -531,3 +533,12 @@ def test_the_return_medical_officer_makes_instead_may_itself_become_a_move() -> 
     assert t.minions_on(1) == [RAPTOR]
     assert t.hand(1) == []
     assert t.discard(1) == []
+
+
+def test_teleport_overflow_may_stop_before_revealing_every_minion_of_the_name() -> None:
+    t = Table([OASIS], hands=[[OVERFLOW, RAPTOR, RAPTOR], []], board=[(0, REX, 0)])
+    t.play(OVERFLOW)
+    t.choose(RAPTOR)
+    t.choose("skip")  # stop: only the one revealed is played
+    assert t.minions_on(0) == [RAPTOR]
+    assert sorted(t.hand(0)) == sorted([REX, RAPTOR])
