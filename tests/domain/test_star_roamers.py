@@ -542,3 +542,31 @@ def test_teleport_overflow_may_stop_before_revealing_every_minion_of_the_name() 
     t.choose("skip")  # stop: only the one revealed is played
     assert t.minions_on(0) == [RAPTOR]
     assert sorted(t.hand(0)) == sorted([REX, RAPTOR])
+
+
+def test_ensign_may_stand_in_for_a_minion_an_opponent_takes_control_of() -> None:
+    t = Table(
+        [OASIS],
+        hands=[["ignobles.hostage_exchange"], []],
+        board=[(0, INVADER, 0), (0, ENSIGN, 1), (0, RAPTOR, 1)],
+    )
+    t.play("ignobles.hostage_exchange")  # seat 0 gives its Invader to seat 1 ...
+    assert t.minion(INVADER).controller == 1
+    t.choose(RAPTOR)  # ... and takes the War Raptor
+    t.choose("redirect")
+    assert t.minion(ENSIGN).controller == 0
+    assert t.minion(RAPTOR).controller == 1
+
+
+def test_protector_fields_also_stops_an_opponents_ongoing_power_change_already_there() -> None:
+    t = Table(
+        [OASIS],
+        hands=[[], [FIELDS]],
+        board=[(0, REX, 1), (0, POISON, 0, 0)],  # an opponent's Poison on the King Rex
+    )
+    assert t.power(REX) == 3
+    t.end_turn()
+    while t.state.active != 1 or t.state.phase != "play":
+        t.choose("skip")
+    t.play(FIELDS, 0)
+    assert t.power(REX) == 7
