@@ -40,13 +40,13 @@ def ships_captain(fx: Fx) -> Steps:
 
 @step("roamers_captain_found")
 def captain_found(fx: Fx, *, choice: str) -> Steps:
+    """The minion found is revealed and put into my hand; then my deck is shuffled."""
     c = next(c for c in fx.deck() if c.uid == choice)
-    found = (
+    return (
         *fx.reveal(c, "deck"),
         *fx.move_card(c, "deck", "hand"),
         *fx.then(captain_shuffled, uid=c.uid),
     )
-    return found
 
 
 @step("roamers_captain_shuffled")
