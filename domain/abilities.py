@@ -129,6 +129,12 @@ class Talent(Ability):
 
 
 @dataclass(frozen=True)
+class ExtraBaseUntilScoring(Ability):
+    """The extra base this card brought into play lasts until the next base scores: then,
+    if the card is still in play, it is discarded and the scored base is not replaced."""
+
+
+@dataclass(frozen=True)
 class BaseHook(Ability):
     """A scored base's ability at a moment: before_scoring, after_scoring, replacement (it
     chooses the next base) or replaced (after the next base is in)."""

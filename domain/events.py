@@ -305,6 +305,16 @@ class BaseReplaced(Event):
     new: str | None
 
 
+@event("base_added")
+@fast_init
+@dataclass(frozen=True)
+class BaseAdded(Event):
+    """One more base comes into play, last in the row: the named one, taken from the base
+    deck (or the base discard)."""
+
+    card: str
+
+
 @event("base_deck_shuffled")
 @fast_init
 @dataclass(frozen=True)

@@ -429,6 +429,13 @@ def _replaced(s: GameState, e: ev.BaseReplaced) -> GameState:
     )
 
 
+@_on(ev.BaseAdded)
+def _base_added(s: GameState, e: ev.BaseAdded) -> GameState:
+    deck = tuple(c for c in s.base_deck if c != e.card)
+    discard = tuple(c for c in s.base_discard if c != e.card)
+    return replace(s, bases=(*s.bases, Base(card=e.card)), base_deck=deck, base_discard=discard)
+
+
 @_on(ev.BaseDeckShuffled)
 def _base_shuffled(s: GameState, e: ev.BaseDeckShuffled) -> GameState:
     return replace(s, base_deck=e.order, base_discard=() if e.with_discard else s.base_discard)

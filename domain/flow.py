@@ -6,7 +6,7 @@ from typing import Any
 
 from domain import abilities, burying, rules
 from domain import events as ev
-from domain.abilities import BaseHook, ScoringBonus, Special
+from domain.abilities import BaseHook, ExtraBaseUntilScoring, ScoringBonus, Special
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task
@@ -118,11 +118,15 @@ def _award(fx: Fx) -> Steps:
     )
 
 
+SHRINK = "bases_shrink:"
+"""The turn flag saying that the base scored at an index (with its card) is not replaced."""
+
+
 @step("clear_base")
 def _clear_base(fx: Fx) -> Steps:
     """Every card on the scored base goes to its owner's discard pile at once: the minions'
     going there from play is one moment for all of them."""
-    return discard_all_on(fx, fx.base, "scored")
+    return (*_extra_base_ends(fx), *discard_all_on(fx, fx.base, "scored"))
 
 
 def discard_all_on(fx: Fx, i: int, reason: str) -> Steps:
@@ -133,6 +137,17 @@ def discard_all_on(fx: Fx, i: int, reason: str) -> Steps:
     return (ev.BaseCleared(i), *simultaneous(fx.state, gone))
 
 
+def _extra_base_ends(fx: Fx) -> Steps:
+    """A card in play whose extra base lasted until a base scores (e.g. Weird New Worlds):
+    it is discarded and the scored base will not be replaced (one such card per scoring)."""
+    for src, _ in abilities.in_play(fx.state, ExtraBaseUntilScoring):
+        a = next((a for _, a, _ in fx.attached() if a.uid == src.uid), None)
+        if a is not None:
+            gone = ev.AttachedRemoved(a.uid, a.card, a.owner, "discarded")
+            return gone, ev.FlagSet(f"{SHRINK}{fx.base}:{fx.card}")
+    return ()
+
+
 @step("replace_base")
 def _replace_base(fx: Fx, *, active: bool = True) -> Steps:
     """`active`: whether the scored base's ability applied while it was in play."""
@@ -140,6 +155,8 @@ def _replace_base(fx: Fx, *, active: bool = True) -> Steps:
     now = fx.state.bases[i].card
     if now != old:  # another base took the scored one's place (e.g. Unicrave): it leaves
         return (Task("replace_base", {**fx.ctx, "src": now, "card": now}),)
+    if f"{SHRINK}{i}:{old}" in fx.state.flags:  # one base fewer: nothing takes its place
+        return (ev.BaseReplaced(i, old, None),)
     then = fx.task(_replaced, active=active)
     if _hook(old, "replacement") and active:
         return (base_hook_task(old, i, "replacement"), then)

@@ -301,6 +301,18 @@ class Fx:
         where = rules.locate(self.state, uid)
         return where[0] if where else "deck"
 
+    def add_base(self) -> tuple[Steps, str | None]:
+        """Put the top card of the base deck into play as one more base (reshuffling the base
+        discard first when the deck is empty): (the events, the new base's card, if any)."""
+        s = self.state
+        if s.base_deck:
+            return (ev.BaseAdded(s.base_deck[0]),), s.base_deck[0]
+        pool = list(s.base_discard)
+        if not pool:
+            return (), None
+        self.rng.shuffle(pool)
+        return (ev.BaseDeckShuffled(tuple(pool), True), ev.BaseAdded(pool[0])), pool[0]
+
     def destroy_attached(self, uid: str) -> Steps:
         """Destroy an action attached to a base or a minion."""
         return self.verb("destroy_attached", uid=uid)

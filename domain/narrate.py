@@ -135,6 +135,10 @@ def _uncovered(b: GameState | None, a: GameState, e: ev.CardUncovered) -> str:
     return f"  {_who(a, e.controller)} uncovers {name(e.card)} at {_base(a, e.base)}"
 
 
+def _added(b: GameState | None, a: GameState, e: ev.BaseAdded) -> str:
+    return f"  {name(e.card)} comes into play as one more base"
+
+
 def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
     if e.winner is None:
@@ -164,6 +168,7 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.CountersChanged: _counters,
     ev.CardBuried: _buried,
     ev.CardUncovered: _uncovered,
+    ev.BaseAdded: _added,
     ev.GameEnded: _ended,
     ev.ClockExpired: _clock,
 }

@@ -38,6 +38,7 @@ class Cause:
     seat: int | None
     verb: str = ""  # destroy | return | deck_bottom | move | power | attach | control
     uid: str = ""  # the uid of the card behind the effect (one copy, e.g. for "this action")
+    played: bool = False  # a card being played (its on-play ability, an attach) or a Special
 
 
 CONTINUATIONS: dict[str, Effect] = {}

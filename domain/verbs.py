@@ -7,7 +7,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from domain import abilities, plays, rules
+from domain import (
+    abilities,
+    plays,
+    replacements,
+    rules,
+)
 from domain import events as ev
 from domain import registry as reg
 from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, OnUncover, Protection
@@ -33,8 +38,12 @@ def guarded(fx: Fx, uid: str, verb: str = "") -> Steps | None:
     base, minion = found
     by = fx.ctx.get("by")
     seat = None if by is None else int(by)
-    cause = reg.Cause(fx.card, cause_kind(fx.card), seat, verb, fx.src)
+    played = fx.ctx.get("kind") is not None  # see touched
+    cause = reg.Cause(fx.card, cause_kind(fx.card), seat, verb, fx.src, played)
+    declined = fx.ctx.get("declined") or ()
     for src, guard in abilities.in_play(fx.state, Protection, minion.controller):
+        if src.uid in declined:  # its controller let this effect happen: not asked again
+            continue
         verdict = guard.verdict(fx.state, src, base, minion, cause)
         if verdict == "block":
             return ()
@@ -109,7 +118,15 @@ def _remove(fx: Fx, uid: str, to: str, reason: str, verb: str) -> Steps:
 
 
 @step("destroy")
-def destroy(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+def destroy(
+    fx: Fx,
+    *,
+    uid: str | None = None,
+    choice: str | None = None,
+    declined: list[str] | None = None,
+) -> Steps:
+    """Destroy minion `uid` (or the one chosen); `declined`: the optional replacements (their
+    cards' uids) its controller turned down for this very effect."""
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "destroy")
     if blocked is not None:
@@ -156,23 +173,39 @@ def destroy(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Ste
 
 
 @step("return")
-def return_to_hand(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+def return_to_hand(
+    fx: Fx,
+    *,
+    uid: str | None = None,
+    choice: str | None = None,
+    declined: list[str] | None = None,
+) -> Steps:
+    """Return minion `uid` (or the one chosen) to its owner's hand (`declined`: see destroy)."""
     return _remove(fx, str(uid or choice), "hand", "returned", "return")
 
 
 @step("deck_bottom")
-def deck_bottom(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+def deck_bottom(
+    fx: Fx, *, uid: str | None = None, choice: str | None = None, declined: list[str] | None = None
+) -> Steps:
     return _remove(fx, str(uid or choice), "deck_bottom", "placed", "deck_bottom")
 
 
 @step("deck_top")
-def deck_top(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+def deck_top(
+    fx: Fx, *, uid: str | None = None, choice: str | None = None, declined: list[str] | None = None
+) -> Steps:
     return _remove(fx, str(uid or choice), "deck_top", "placed", "deck_top")
 
 
 @step("move")
 def move(
-    fx: Fx, *, uid: str | None = None, to: int | None = None, choice: str | int | None = None
+    fx: Fx,
+    *,
+    uid: str | None = None,
+    to: int | None = None,
+    choice: str | int | None = None,
+    declined: list[str] | None = None,
 ) -> Steps:
     """Move minion `uid` (or the one chosen) to base `to` (or the one chosen)."""
     uid = str(uid or choice)
@@ -187,7 +220,14 @@ def move(
 
 
 @step("control")
-def take_control(fx: Fx, *, to: int, uid: str | None = None, choice: str | None = None) -> Steps:
+def take_control(
+    fx: Fx,
+    *,
+    to: int,
+    uid: str | None = None,
+    choice: str | None = None,
+    declined: list[str] | None = None,
+) -> Steps:
     """Seat `to` takes control of minion `uid` (or the one chosen): it is affected."""
     uid = str(uid or choice)
     found = rules.find_minion(fx.state, uid)
@@ -206,6 +246,7 @@ def modify_power(
     choice: str | None = None,
     this_turn: bool = False,
     until: int | None = None,
+    declined: list[str] | None = None,
 ) -> Steps:
     """Change a minion's power until the end of the causing seat's turn (or, `this_turn`, of
     the turn being played, e.g. a Special played in another seat's turn; or of turn `until`)."""
@@ -470,7 +511,9 @@ def discard_resolving(fx: Fx, *, uid: str) -> Steps:
 
 
 @step("attach")
-def attach(fx: Fx, *, uid: str | None = None, note: str | None = None) -> Steps:
+def attach(
+    fx: Fx, *, uid: str | None = None, note: str | None = None, declined: list[str] | None = None
+) -> Steps:
     """The ongoing action being played (this task's source) attaches to the minion `uid`, or
     to its base when None, with an optional note; then its ability runs."""
     card = next((c for c in fx.state.resolving if c.uid == fx.src), None)
@@ -483,6 +526,8 @@ def attach(fx: Fx, *, uid: str | None = None, note: str | None = None) -> Steps:
         if found is None:
             return lost
         blocked = guarded(fx, str(target), "attach")
+        if blocked is not None and any(replacements.attaches_later(x) for x in blocked):
+            return blocked  # it may still go on that minion, or on another one (a redirect)
         if blocked is not None:
             return (*blocked, *lost)
         base = found[0]
