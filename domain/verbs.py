@@ -180,13 +180,20 @@ def move(
 
 @step("power")
 def modify_power(
-    fx: Fx, *, amount: int, uid: str | None = None, choice: str | None = None
+    fx: Fx,
+    *,
+    amount: int,
+    uid: str | None = None,
+    choice: str | None = None,
+    this_turn: bool = False,
 ) -> Steps:
+    """Change a minion's power until the end of the causing seat's turn (or, `this_turn`, of
+    the turn being played, e.g. a Special played in another seat's turn)."""
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "power")
     if blocked is not None:
         return blocked
-    until = rules.end_of_turn_for(fx.state, fx.me)
+    until = fx.state.turn if this_turn else rules.end_of_turn_for(fx.state, fx.me)
     return (*touched(fx, uid), ev.PowerModified(uid, amount, until))
 
 

@@ -1,0 +1,125 @@
+"""Cowboys ("Oops, You Did It Again"): duels, and the bases Saloon and So-So Corral; Shogun's
+Palace (a Samurai base that duels) is here too, with the duel cards."""
+
+from __future__ import annotations
+
+from domain import duels, rules
+from domain.abilities import OnPlay, Special, card
+from domain.fx import Fx, Steps
+from domain.model import GameState
+from domain.steps import step
+
+# --- Gunfighter -------------------------------------------------------------------------------
+
+
+def gunfighter(fx: Fx) -> Steps:
+    if not duels.may_start(fx.state):
+        return ()
+    targets = duels.opponents_here(fx.state, fx.src)
+    prompt = "Gunfighter may duel a minion of another player on its base (the loser is destroyed)"
+    return fx.choose_minion(targets, prompt, gunfighter_duel, optional=True)
+
+
+@step("gunfighter_duel")
+def gunfighter_duel(fx: Fx, *, choice: str) -> Steps:
+    return fx.duel(fx.src, choice, duels.losers_destroyed)
+
+
+# --- High Noon --------------------------------------------------------------------------------
+
+
+def _challengers(fx: Fx) -> list[str]:
+    """My minions that have a minion of another player on their base."""
+    return [m.uid for m in fx.minions(controller=fx.me) if duels.opponents_here(fx.state, m.uid)]
+
+
+def high_noon(fx: Fx) -> Steps:
+    if not duels.may_start(fx.state):
+        return ()
+    mine = [m for m in fx.minions(controller=fx.me) if m.uid in _challengers(fx)]
+    prompt = "High Noon: choose your minion that starts a duel"
+    return fx.choose_minion(mine, prompt, high_noon_mine)
+
+
+@step("high_noon_mine")
+def high_noon_mine(fx: Fx, *, choice: str) -> Steps:
+    prompt = "High Noon: choose the minion it duels (the loser is destroyed)"
+    targets = duels.opponents_here(fx.state, choice)
+    return fx.choose_minion(targets, prompt, high_noon_duel, mine=choice)
+
+
+@step("high_noon_duel")
+def high_noon_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
+    return fx.duel(mine, choice, high_noon_result)
+
+
+@step("high_noon_result")
+def high_noon_result(fx: Fx, *, challenger: str, winners: list[str], losers: list[str]) -> Steps:
+    extra = fx.then(high_noon_extra, uid=challenger) if winners == [challenger] else ()
+    return (*duels.losers_destroyed(fx, losers=losers), *extra)
+
+
+@step("high_noon_extra")
+def high_noon_extra(fx: Fx, *, uid: str) -> Steps:
+    """My minion won: if it survived, an extra minion on the base where it stands."""
+    found = rules.find_minion(fx.state, uid)
+    if found is None:
+        return ()
+    return fx.extra_play("minion", base=fx.state.bases[found[0]].card)
+
+
+# --- Quick Draw -------------------------------------------------------------------------------
+
+
+def quick_draw(fx: Fx) -> Steps:
+    prompt = "Quick Draw: choose a minion of yours (+4 if it is duelling, else +2)"
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, quick_draw_power)
+
+
+@step("quick_draw_power")
+def quick_draw_power(fx: Fx, *, choice: str) -> Steps:
+    """The bonus is set now, once, by whether the minion is duelling at this moment."""
+    amount = 4 if choice in duels.duelling(fx.state) else 2
+    return fx.add_power(choice, amount, this_turn=True)
+
+
+# --- Deputy -----------------------------------------------------------------------------------
+
+
+def _deputy_in_duel(state: GameState, seat: int, uid: str, base: int) -> bool:
+    """One of the seat's minions is duelling."""
+    return any(
+        found is not None and found[1].controller == seat
+        for found in (rules.find_minion(state, m) for m in duels.duelling(state))
+    )
+
+
+def _deputy_in_play_phase(state: GameState, seat: int, uid: str, base: int) -> bool:
+    return any(True for _ in rules.all_minions(state))
+
+
+def deputy(fx: Fx) -> Steps:
+    """Discard this Deputy from hand (not a play): one minion gets +2 until the end of the turn."""
+    mine = next((c for c in fx.hand() if c.uid == fx.src), None)
+    if mine is None:
+        return ()
+    everyone = [m for _, m in rules.all_minions(fx.state)]
+    prompt = "Deputy: choose a minion to give +2 power until the end of the turn"
+    return (*fx.discard_from_hand(mine), *fx.choose_minion(everyone, prompt, deputy_power))
+
+
+@step("deputy_power")
+def deputy_power(fx: Fx, *, choice: str) -> Steps:
+    return fx.add_power(choice, 2, this_turn=True)
+
+
+DEPUTY_LABEL = "Deputy: discard it to give a minion +2 power"
+
+card(
+    "cowboys.deputy",
+    Special("play", "hand", DEPUTY_LABEL, _deputy_in_play_phase, deputy),
+    Special(duels.WINDOW, "hand", DEPUTY_LABEL, _deputy_in_duel, deputy),
+)
+card("cowboys.gunfighter", OnPlay(gunfighter))
+card("cowboys.quick_draw", OnPlay(quick_draw))
+card("cowboys.high_noon", OnPlay(high_noon))
