@@ -19,6 +19,7 @@ SUBJECT = {
     "end_of_turn": "seat",
     "minion_played": "played_by",
     "minion_destroyed": "controller",
+    "power_raised": "raised_by",
 }
 
 
