@@ -1,0 +1,210 @@
+"""Cowboys: duels (the engine's rules of a duel), the faction's cards and its bases."""
+
+from __future__ import annotations
+
+from domain import UseSpecial
+from domain.codec import to_json
+from domain.narrate import narrate
+from domain.view import redact_payload, view
+from tests.domain.bases_common import COLLECTOR, INVADER, OASIS, REX, TAR
+from tests.domain.table import Table
+
+DEPUTY, GUNFIGHTER, PINKERTON, SHERIFF = (
+    "cowboys.deputy",
+    "cowboys.gunfighter",
+    "cowboys.pinkerton",
+    "cowboys.sheriff",
+)
+POSSE, QUICK_DRAW, GOLD_HILLS, STAGECOACH = (
+    "cowboys.form_a_posse",
+    "cowboys.quick_draw",
+    "cowboys.gold_in_them_thar_hills",
+    "cowboys.stagecoach",
+)
+RUN_EM_OFF, HIGH_NOON, DYNAMITE, GOLD_STRIKE = (
+    "cowboys.run_em_off",
+    "cowboys.high_noon",
+    "cowboys.dynamite_surprise",
+    "cowboys.gold_strike",
+)
+SALOON, CORRAL, PALACE = "base.saloon", "base.so_so_corral", "base.shoguns_palace"
+BEAM_UP = "aliens.beam_up"
+
+
+def kinds(t: Table) -> list[str]:
+    return [e.type for e in t.events]
+
+
+def gunfight(hands: list[list[str]], rival: str = COLLECTOR) -> Table:
+    """Seat 0 plays a Gunfighter (3) on Jungle Oasis, where seat 1 has `rival`, and duels it."""
+    t = Table([OASIS, TAR], hands=[[GUNFIGHTER, *hands[0]], hands[1]], board=[(0, rival, 1)])
+    t.play(GUNFIGHTER, 0)
+    t.choose(rival)
+    return t
+
+
+# --- the rules of a duel ------------------------------------------------------------------------
+
+
+def test_the_stronger_minion_wins_a_duel_and_the_gunfighters_loser_is_destroyed() -> None:
+    t = gunfight([[], []])
+    assert t.minions_on(0) == [GUNFIGHTER]
+    assert t.discard(1) == [COLLECTOR]
+    assert "duel_ended" in kinds(t)
+    assert t.state.duel is None
+
+
+def test_a_duel_tie_applies_the_losers_effect_to_both_minions() -> None:
+    t = gunfight([[], []], rival=INVADER)
+    assert t.minions_on(0) == []
+    assert t.discard(0) == [GUNFIGHTER]
+    assert t.discard(1) == [INVADER]
+
+
+def test_the_challenger_is_asked_for_a_duel_card_first_then_the_challenged() -> None:
+    t = gunfight([[REX], [INVADER]])
+    assert t.pending.seat == 0
+    assert t.pending.kind == "duel_card"
+    assert t.options() == [REX, "skip"]
+    t.choose("skip")
+    assert t.pending.seat == 1
+    assert t.options() == [INVADER, "skip"]
+
+
+def test_a_duel_card_is_in_no_zone_while_face_down() -> None:
+    t = gunfight([[REX], [INVADER]])
+    t.choose(REX)
+    assert t.hand(0) == []
+    assert t.discard(0) == []
+    assert t.state.duel is not None
+    assert [c.card for c in t.state.duel.face_down] == [REX]
+
+
+def test_a_revealed_duel_card_that_is_not_an_action_goes_back_to_its_owners_hand() -> None:
+    t = gunfight([[REX], [INVADER]])
+    t.choose(REX)
+    t.choose(INVADER)
+    assert sorted(t.hand(0)) == [REX]
+    assert t.hand(1) == [INVADER]
+    assert t.discard(1) == [COLLECTOR]  # the bluffs changed nothing: 3 beats 2
+
+
+def test_duel_cards_are_revealed_starting_with_the_challengers() -> None:
+    t = gunfight([[REX], [INVADER]])
+    t.choose(REX)
+    t.choose(INVADER)
+    revealed = [e.card for e in t.events if e.type == "duel_card_revealed"]
+    assert revealed == [REX, INVADER]
+
+
+def test_a_revealed_duel_action_is_played_as_an_extra_action_and_can_turn_the_duel() -> None:
+    t = gunfight([[], [QUICK_DRAW]])
+    t.choose(QUICK_DRAW)
+    assert t.minions_on(0) == [COLLECTOR]  # 2 + 4 beats 3
+    assert t.discard(0) == [GUNFIGHTER]
+    assert t.discard(1) == [QUICK_DRAW]
+    played = [e for e in t.events if e.type == "action_played"]
+    assert played[-1].allowance is None  # no action of the turn was used
+
+
+def test_no_second_duel_starts_during_a_duel() -> None:
+    t = gunfight([[HIGH_NOON], []])
+    t.choose(HIGH_NOON)  # revealed and played during the duel: its own duel is ignored
+    assert kinds(t).count("duel_started") == 1
+    assert t.discard(0) == [HIGH_NOON]
+    assert t.discard(1) == [COLLECTOR]
+
+
+def test_a_duel_whose_minions_part_during_the_duel_cards_is_aborted() -> None:
+    t = gunfight([[], [BEAM_UP]])
+    t.choose(BEAM_UP)
+    t.choose(GUNFIGHTER)  # Beam Up returns the Gunfighter to its owner's hand
+    ended = [e for e in t.events if e.type == "duel_ended"]
+    assert [e.outcome for e in ended] == ["aborted"]
+    assert t.minions_on(0) == [COLLECTOR]
+    assert t.hand(0) == [GUNFIGHTER]
+
+
+def test_a_face_down_duel_card_is_hidden_from_other_seats_and_spectators() -> None:
+    t = gunfight([[REX], [INVADER]])
+    t.choose(REX)
+    placed = next(e for e in t.events if e.type == "duel_card_placed")
+    payload = to_json(placed)
+    for viewer in (1, None):
+        seen = redact_payload("duel_card_placed", payload, viewer)
+        assert "uid" not in seen
+        assert "card" not in seen
+        assert REX not in str(view(t.state, viewer))
+    assert redact_payload("duel_card_placed", payload, 0)["card"] == REX
+    assert view(t.state, 0)["duel"]["face_down"][0]["card"] == REX
+
+
+def test_the_narration_tells_the_duel_and_names_a_face_down_card_only_once_revealed() -> None:
+    t = gunfight([[REX], []])
+    t.choose(REX)
+    lines = list(narrate(t.events))
+    placed = next(line for line in lines if "face down" in line)
+    assert "King Rex" not in placed
+    assert any("challenges Collector to a duel" in line for line in lines)
+    assert any("reveals their duel card: King Rex" in line for line in lines)
+    assert any("Gunfighter wins the duel" in line for line in lines)
+    assert t.replays_exactly()
+
+
+# --- Deputy ---------------------------------------------------------------------------------------
+
+
+def test_deputy_is_discarded_during_a_duel_after_the_reveals_to_give_a_minion_two_power() -> None:
+    t = gunfight([[], [DEPUTY]])
+    t.choose("skip")  # seat 1 keeps the Deputy in hand rather than placing it
+    assert t.pending.kind == "special"
+    assert t.pending.seat == 1
+    t.choose(t.hand_uid(DEPUTY, 1) + ":1")
+    t.choose(COLLECTOR)  # 2 + 2 beats the Gunfighter's 3
+    assert t.discard(1) == [DEPUTY]
+    assert t.minions_on(0) == [COLLECTOR]
+    assert t.discard(0) == [GUNFIGHTER]
+
+
+def test_deputy_can_be_discarded_in_its_owners_play_phase_without_using_a_play() -> None:
+    t = Table([OASIS], hands=[[DEPUTY], []], board=[(0, COLLECTOR, 1)])
+    t.do(UseSpecial(0, t.hand_uid(DEPUTY)))  # the only minion is chosen at once
+    assert t.power(COLLECTOR) == 4
+    assert t.discard(0) == [DEPUTY]
+    assert [a.kind for a in t.state.players[0].plays] == ["minion", "action"]
+
+
+# --- Quick Draw -----------------------------------------------------------------------------------
+
+
+def test_quick_draw_gives_two_power_to_a_minion_not_in_a_duel() -> None:
+    t = Table([OASIS], hands=[[QUICK_DRAW], []], board=[(0, COLLECTOR, 0), (0, REX, 0)])
+    t.play(QUICK_DRAW)
+    t.choose(COLLECTOR)
+    assert t.power(COLLECTOR) == 4
+
+
+# --- High Noon ------------------------------------------------------------------------------------
+
+
+def test_high_noon_destroys_the_loser_and_gives_a_winner_an_extra_minion_on_its_base() -> None:
+    t = Table([TAR, OASIS], hands=[[HIGH_NOON], []], board=[(1, REX, 0), (1, COLLECTOR, 1)])
+    t.play(HIGH_NOON)
+    assert t.discard(1) == [COLLECTOR]
+    extra = t.state.players[0].plays[-1]
+    assert (extra.kind, extra.base) == ("minion", OASIS)
+
+
+def test_high_noon_gives_no_extra_minion_when_the_opponent_wins() -> None:
+    t = Table([OASIS], hands=[[HIGH_NOON], []], board=[(0, COLLECTOR, 0), (0, REX, 1)])
+    t.play(HIGH_NOON)
+    assert t.discard(0) == [COLLECTOR, HIGH_NOON]
+    assert [a.kind for a in t.state.players[0].plays] == ["minion"]
+
+
+def test_high_noon_gives_nobody_an_extra_minion_on_a_tie() -> None:
+    t = Table([OASIS], hands=[[HIGH_NOON], []], board=[(0, INVADER, 0), (0, INVADER, 1)])
+    t.play(HIGH_NOON)
+    assert t.minions_on(0) == []
+    assert [a.kind for a in t.state.players[0].plays] == ["minion"]
+    assert t.state.players[1].plays == ()
