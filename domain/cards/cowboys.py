@@ -3,10 +3,14 @@ Palace (a Samurai base that duels) is here too, with the duel cards."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from domain import duels, rules
-from domain.abilities import OnPlay, Special, card
+from domain.abilities import OnPlay, Special, Triggered, card
 from domain.fx import Fx, Steps
 from domain.model import GameState
+from domain.registry import Source
 from domain.steps import step
 
 # --- Gunfighter -------------------------------------------------------------------------------
@@ -113,6 +117,107 @@ def deputy_power(fx: Fx, *, choice: str) -> Steps:
     return fx.add_power(choice, 2, this_turn=True)
 
 
+# --- Pinkerton ------------------------------------------------------------------------------
+
+
+def _my_duellists_here(state: GameState, src: Source, facts: Mapping[str, Any]) -> list[str]:
+    """The duelling minions (the moment's facts) that this card's controller controls on this
+    card's base."""
+    out = []
+    for uid in (str(facts["challenger"]), str(facts["challenged"])):
+        found = rules.find_minion(state, uid)
+        if found is not None and found[0] == src.base and found[1].controller == src.controller:
+            out.append(uid)
+    return out
+
+
+def _pinkerton_reacts(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
+    return bool(_my_duellists_here(state, src, facts))
+
+
+def pinkerton(fx: Fx) -> Steps:
+    """Each of my duelling minions on this Pinkerton's base (itself too) gets a +1 counter,
+    before any duel card is placed."""
+    found = rules.find_minion(fx.state, fx.src)
+    if found is None:
+        return ()
+    src = Source(fx.card, fx.src, found[0], found[1].controller)
+    mine = _my_duellists_here(fx.state, src, fx.ctx)
+    return tuple(x for uid in mine for x in fx.place_counters(uid))
+
+
+# --- Sheriff --------------------------------------------------------------------------------
+
+
+def _sheriff_flag(state: GameState, uid: str, base: int) -> str:
+    return f"sheriff:{uid}:{state.bases[base].card}"
+
+
+def _sheriff_may(state: GameState, seat: int, uid: str, base: int) -> bool:
+    """On the base about to score, with a minion of another player there, once per scoring."""
+    found = rules.find_minion(state, uid)
+    return (
+        found is not None
+        and found[0] == base
+        and duels.may_start(state)
+        and bool(duels.opponents_here(state, uid))
+        and _sheriff_flag(state, uid, base) not in state.flags
+    )
+
+
+def sheriff(fx: Fx) -> Steps:
+    targets = duels.opponents_here(fx.state, fx.src)
+    prompt = "Sheriff: choose the minion it duels (the loser is destroyed)"
+    flag = fx.set_flag(_sheriff_flag(fx.state, fx.src, fx.base))
+    return (*flag, *fx.choose_minion(targets, prompt, sheriff_duel))
+
+
+@step("sheriff_duel")
+def sheriff_duel(fx: Fx, *, choice: str) -> Steps:
+    return fx.duel(fx.src, choice, duels.losers_destroyed)
+
+
+# --- Run 'Em Off ----------------------------------------------------------------------------
+
+
+def run_em_off(fx: Fx) -> Steps:
+    if not duels.may_start(fx.state):
+        return ()
+    mine = [m for m in fx.minions(controller=fx.me) if m.uid in _challengers(fx)]
+    prompt = "Run 'Em Off: choose your minion that starts a duel"
+    return fx.choose_minion(mine, prompt, run_em_off_mine)
+
+
+@step("run_em_off_mine")
+def run_em_off_mine(fx: Fx, *, choice: str) -> Steps:
+    prompt = "Run 'Em Off: choose the minion it duels (the loser is moved away)"
+    targets = duels.opponents_here(fx.state, choice)
+    return fx.choose_minion(targets, prompt, run_em_off_duel, mine=choice)
+
+
+@step("run_em_off_duel")
+def run_em_off_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
+    return fx.duel(mine, choice, run_em_off_result)
+
+
+@step("run_em_off_result")
+def run_em_off_result(
+    fx: Fx, *, challenger: str, challenged: str, winners: list[str], losers: list[str]
+) -> Steps:
+    """Winners get +3 until the end of the turn; each loser is moved to another base by the
+    controller of the other minion (on a tie, each by the other's controller)."""
+    out: Steps = tuple(x for uid in winners for x in fx.add_power(uid, 3, this_turn=True))
+    for loser in losers:
+        other = challenged if loser == challenger else challenger
+        found, by = rules.find_minion(fx.state, loser), rules.find_minion(fx.state, other)
+        if found is None or by is None:
+            continue
+        bases = [i for i in fx.bases() if i != found[0]]
+        prompt = f"Run 'Em Off: move {rules.name(found[1].card)} to another base"
+        out += fx.choose_base(bases, prompt, "move", seat=by[1].controller, uid=loser)
+    return out
+
+
 DEPUTY_LABEL = "Deputy: discard it to give a minion +2 power"
 
 card(
@@ -121,5 +226,11 @@ card(
     Special(duels.WINDOW, "hand", DEPUTY_LABEL, _deputy_in_duel, deputy),
 )
 card("cowboys.gunfighter", OnPlay(gunfighter))
+card("cowboys.pinkerton", Triggered(duels.DUEL_STARTED, pinkerton, when=_pinkerton_reacts))
+card(
+    "cowboys.sheriff",
+    Special("before_scoring", "play", "Sheriff: duel a minion here", _sheriff_may, sheriff),
+)
 card("cowboys.quick_draw", OnPlay(quick_draw))
+card("cowboys.run_em_off", OnPlay(run_em_off))
 card("cowboys.high_noon", OnPlay(high_noon))

@@ -6,7 +6,7 @@ from domain import UseSpecial
 from domain.codec import to_json
 from domain.narrate import narrate
 from domain.view import redact_payload, view
-from tests.domain.bases_common import COLLECTOR, INVADER, OASIS, REX, TAR
+from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, REX, TAR
 from tests.domain.table import Table
 
 DEPUTY, GUNFIGHTER, PINKERTON, SHERIFF = (
@@ -208,3 +208,58 @@ def test_high_noon_gives_nobody_an_extra_minion_on_a_tie() -> None:
     assert t.minions_on(0) == []
     assert [a.kind for a in t.state.players[0].plays] == ["minion"]
     assert t.state.players[1].plays == ()
+
+
+# --- Pinkerton ------------------------------------------------------------------------------------
+
+
+def test_pinkerton_puts_a_counter_on_itself_when_it_duels_before_the_duel_cards() -> None:
+    t = Table([OASIS], hands=[[HIGH_NOON, REX], []], board=[(0, PINKERTON, 0), (0, INVADER, 1)])
+    t.play(HIGH_NOON)  # Pinkerton (4) is the only challenger, the Invader the only rival
+    assert t.minion(PINKERTON).counters == 1
+    assert t.pending.kind == "duel_card"  # the counter came first
+    t.choose("skip")
+    assert t.power(PINKERTON) == 5
+    assert t.discard(1) == [INVADER]
+
+
+def test_pinkerton_puts_a_counter_on_its_controllers_duelling_minion_on_its_base() -> None:
+    t = gunfight([[], []], rival=INVADER)
+    assert kinds(t).count("counters_changed") == 0
+    t = Table([OASIS], hands=[[GUNFIGHTER], []], board=[(0, PINKERTON, 0), (0, INVADER, 1)])
+    t.play(GUNFIGHTER, 0)
+    t.choose(INVADER)
+    assert t.minion(GUNFIGHTER).counters == 1  # 3 + 1 beats the Invader's 3
+    assert t.minion(PINKERTON).counters == 0
+    assert t.discard(1) == [INVADER]
+
+
+def test_pinkerton_gives_nothing_to_a_duelling_minion_on_another_base() -> None:
+    t = Table([OASIS, TAR], hands=[[GUNFIGHTER], []], board=[(1, PINKERTON, 0), (0, INVADER, 1)])
+    t.play(GUNFIGHTER, 0)
+    t.choose(INVADER)
+    assert "counters_changed" not in kinds(t)
+    assert t.minions_on(0) == []  # a tie: both destroyed
+
+
+# --- Sheriff --------------------------------------------------------------------------------------
+
+
+def test_sheriff_duels_a_minion_on_its_base_before_it_scores_and_the_base_still_scores() -> None:
+    board = [(0, SHERIFF, 0), (0, COLLECTOR, 0), (0, INVADER, 1), (0, COLLECTOR, 1)]
+    t = Table([OASIS, TAR], hands=[[], []], board=board, base_deck=[HOME])
+    t.end_turn()  # 12 power: Jungle Oasis scores
+    assert t.pending.kind == "special"
+    t.choose(t.minion(SHERIFF).uid + ":0")
+    t.choose(INVADER)
+    assert t.discard(1)[0] == INVADER  # 5 beats 3; 9 power is left, under the breakpoint
+    assert t.state.bases[0].card == HOME  # yet the base scored
+    assert t.vp() == [2, 0]
+
+
+def test_sheriff_is_not_offered_when_its_base_is_not_scoring() -> None:
+    board = [(0, REX, 0), (0, REX, 0), (1, SHERIFF, 0), (1, INVADER, 1)]
+    t = Table([OASIS, TAR], hands=[[], []], board=board, base_deck=[HOME])
+    t.end_turn()
+    assert t.state.pending is None or t.pending.kind != "special"
+    assert "duel_started" not in kinds(t)
