@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import duels, rules
-from domain.abilities import OnPlay, Special, Triggered, card
+from domain.abilities import OnPlay, Protection, Special, Triggered, card
 from domain.fx import Fx, Steps
-from domain.model import GameState
-from domain.registry import Source
+from domain.model import GameState, Minion
+from domain.registry import Cause, Source
 from domain.steps import step
 
 # --- Gunfighter -------------------------------------------------------------------------------
@@ -218,6 +218,46 @@ def run_em_off_result(
     return out
 
 
+# --- Form a Posse ----------------------------------------------------------------------------
+
+POSSE = "cowboys.form_a_posse"
+
+
+def form_a_posse(fx: Fx) -> Steps:
+    """The minions I control now: +1 power and immune to destroy, move and return this turn
+    (a lasting effect noting them)."""
+    mine = fx.minions(controller=fx.me)
+    turn = fx.state.turn
+    lasting = fx.linger(POSSE, fx.me, turn, turn, " ".join(m.uid for m in mine))
+    return (*lasting, *(x for m in mine for x in fx.add_power(m.uid, 1, this_turn=True)))
+
+
+def posse_immunity(
+    state: GameState, src: Source, base: int, minion: Minion, cause: Cause
+) -> str | None:
+    if cause.verb not in ("destroy", "move", "return"):
+        return None
+    covered = any(
+        x.card == POSSE
+        and x.seat == src.controller
+        and x.from_turn <= state.turn <= x.until_turn
+        and minion.uid in (x.note or "").split()
+        for x in state.lingering
+    )
+    return "block" if covered else None
+
+
+# --- Gold Strike ----------------------------------------------------------------------------
+
+
+def _mine_played_here(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
+    return facts.get("played_base") == src.base and facts.get("played_by") == src.controller
+
+
+def gold_strike(fx: Fx) -> Steps:
+    return fx.draw(fx.me, 1)
+
+
 DEPUTY_LABEL = "Deputy: discard it to give a minion +2 power"
 
 card(
@@ -231,6 +271,8 @@ card(
     "cowboys.sheriff",
     Special("before_scoring", "play", "Sheriff: duel a minion here", _sheriff_may, sheriff),
 )
+card("cowboys.form_a_posse", OnPlay(form_a_posse), Protection(posse_immunity))
 card("cowboys.quick_draw", OnPlay(quick_draw))
 card("cowboys.run_em_off", OnPlay(run_em_off))
 card("cowboys.high_noon", OnPlay(high_noon))
+card("cowboys.gold_strike", Triggered("minion_played", gold_strike, when=_mine_played_here))

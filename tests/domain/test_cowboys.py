@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from domain import UseSpecial
 from domain.codec import to_json
+from domain.events import PlayGranted
+from domain.evolve import evolve
 from domain.narrate import narrate
 from domain.view import redact_payload, view
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, REX, TAR
@@ -263,3 +265,82 @@ def test_sheriff_is_not_offered_when_its_base_is_not_scoring() -> None:
     t.end_turn()
     assert t.state.pending is None or t.pending.kind != "special"
     assert "duel_started" not in kinds(t)
+
+
+# --- Run 'Em Off ----------------------------------------------------------------------------------
+
+
+def test_run_em_off_gives_the_winner_three_power_and_its_controller_moves_the_loser() -> None:
+    t = Table([OASIS, TAR], hands=[[RUN_EM_OFF], []], board=[(0, REX, 0), (0, COLLECTOR, 1)])
+    t.play(RUN_EM_OFF)
+    assert t.power(REX) == 10
+    assert t.minions_on(0) == [REX]
+    assert t.minions_on(1) == [COLLECTOR]  # the only other base: moved at once
+
+
+def test_run_em_off_on_a_tie_moves_each_minion_by_the_other_ones_controller() -> None:
+    board = [(0, INVADER, 0), (0, INVADER, 1)]
+    t = Table([OASIS, TAR, HOME], hands=[[RUN_EM_OFF], []], board=board)
+    t.play(RUN_EM_OFF)
+    assert t.pending.seat == 1  # seat 1's Invader is the other one of seat 0's: seat 1 moves it
+    t.choose(1)
+    assert t.pending.seat == 0
+    t.choose(2)
+    mine, theirs = (next(m for m in t.state.bases[b].minions) for b in (1, 2))
+    assert (mine.controller, theirs.controller) == (0, 1)
+    assert t.power(INVADER) == 6
+
+
+def _grant_an_action(t: Table) -> None:
+    """The awaited seat gets one more action this turn (as an extra action card would)."""
+    granted = PlayGranted(t.seat, "action")
+    t.state = evolve(t.state, granted)
+    t.events.append(granted)
+
+
+# --- Form a Posse ---------------------------------------------------------------------------------
+
+
+def test_form_a_posse_gives_my_minions_one_power_and_immunity_for_the_turn() -> None:
+    t = Table([OASIS], hands=[[POSSE, BEAM_UP], []], board=[(0, COLLECTOR, 0), (0, INVADER, 1)])
+    t.play(POSSE)
+    assert t.power(COLLECTOR) == 3
+    assert t.power(INVADER) == 3
+    _grant_an_action(t)
+    t.play(BEAM_UP)
+    t.choose(COLLECTOR)
+    assert t.minions_on(0) == [COLLECTOR, INVADER]  # immune: not returned
+    assert t.hand(0) == []
+
+
+def test_form_a_posse_does_not_cover_other_players_minions() -> None:
+    t = Table([OASIS], hands=[[POSSE, BEAM_UP], []], board=[(0, COLLECTOR, 0), (0, INVADER, 1)])
+    t.play(POSSE)
+    _grant_an_action(t)
+    t.play(BEAM_UP)
+    t.choose(INVADER)
+    assert t.hand(1) == [INVADER]
+
+
+def test_form_a_posse_ends_with_the_turn() -> None:
+    t = Table([OASIS], hands=[[POSSE], [BEAM_UP]], board=[(0, COLLECTOR, 0), (0, INVADER, 1)])
+    t.play(POSSE)
+    t.end_turn()
+    t.play(BEAM_UP)
+    t.choose(COLLECTOR)
+    assert t.hand(0)[-1] == COLLECTOR
+
+
+# --- Gold Strike ----------------------------------------------------------------------------------
+
+
+def test_gold_strike_draws_its_controller_a_card_for_each_minion_they_play_on_its_base() -> None:
+    decks = [[INVADER] * 3, [INVADER] * 3]
+    t = Table([OASIS, TAR], hands=[[GOLD_STRIKE, REX], [REX]], decks=decks)
+    t.play(GOLD_STRIKE, 0)
+    t.play(REX, 0)
+    assert t.hand(0) == [INVADER]
+    t.end_turn()
+    t.play(REX, 0)  # another player's minion: nobody draws for it
+    assert len(t.hand(0)) == 3  # the one drawn, then two at the end of the turn
+    assert t.hand(1) == []  # it draws at the end of its own turn, not now
