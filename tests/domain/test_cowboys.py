@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from domain import UseSpecial
+from domain import UseSpecial, abilities
+from domain.abilities import OnPlay
 from domain.codec import to_json
 from domain.events import PlayGranted
 from domain.evolve import evolve
+from domain.fx import Fx, Steps
 from domain.narrate import narrate
 from domain.view import redact_payload, view
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, REX, TAR
@@ -291,11 +293,15 @@ def test_run_em_off_on_a_tie_moves_each_minion_by_the_other_ones_controller() ->
     assert t.power(INVADER) == 6
 
 
-def _grant_an_action(t: Table) -> None:
-    """The awaited seat gets one more action this turn (as an extra action card would)."""
-    granted = PlayGranted(t.seat, "action")
+def _grant_an_action(t: Table, kind: str = "action") -> None:
+    """The awaited seat gets one more play this turn (as an extra play card would)."""
+    granted = PlayGranted(t.seat, kind)
     t.state = evolve(t.state, granted)
     t.events.append(granted)
+
+
+def _grant_minion(t: Table) -> None:
+    _grant_an_action(t, "minion")
 
 
 # --- Form a Posse ---------------------------------------------------------------------------------
@@ -344,3 +350,88 @@ def test_gold_strike_draws_its_controller_a_card_for_each_minion_they_play_on_it
     t.play(REX, 0)  # another player's minion: nobody draws for it
     assert len(t.hand(0)) == 3  # the one drawn, then two at the end of the turn
     assert t.hand(1) == []  # it draws at the end of its own turn, not now
+
+
+# --- bases --------------------------------------------------------------------------------------
+
+
+def test_saloon_lets_each_player_with_a_minion_there_draw_after_a_minion_there_is_destroyed() -> (
+    None
+):
+    decks = [[INVADER] * 3, [INVADER] * 3]
+    board = [(0, COLLECTOR, 1), (0, REX, 1), (0, REX, 0)]
+    t = Table([SALOON, TAR], hands=[[GUNFIGHTER], []], board=board, decks=decks)
+    t.play(GUNFIGHTER, 0)
+    t.choose(COLLECTOR)  # 3 beats 2: the Collector is destroyed here
+    assert t.pending.seat == 0
+    assert t.options() == ["draw", "skip"]
+    t.choose("draw")
+    assert t.pending.seat == 1
+    t.choose("skip")
+    assert t.hand(0) == [INVADER]
+    assert t.hand(1) == []
+
+
+def test_saloon_asks_nobody_without_a_minion_there() -> None:
+    t = Table([SALOON, TAR], hands=[[GUNFIGHTER], []], board=[(0, COLLECTOR, 1)])
+    t.play(GUNFIGHTER, 0)
+    t.choose(COLLECTOR)
+    assert t.pending.seat == 0  # seat 1 has no minion left there
+    t.choose("draw")
+    assert t.pending is None
+
+
+def test_so_so_corral_lets_a_minion_played_there_duel_and_destroys_the_loser() -> None:
+    t = Table([CORRAL, TAR], hands=[[REX], []], board=[(0, INVADER, 1)])
+    t.play(REX, 0)
+    assert t.pending.seat == 0
+    t.choose(INVADER)
+    assert t.discard(1) == [INVADER]
+    destroyed = next(e for e in t.events if e.type == "minion_removed")
+    assert destroyed.uid == next(e.challenged for e in t.events if e.type == "duel_started")
+
+
+def test_so_so_corral_duel_may_be_declined() -> None:
+    t = Table([CORRAL, TAR], hands=[[REX], []], board=[(0, INVADER, 1)])
+    t.play(REX, 0)
+    t.choose("skip")
+    assert "duel_started" not in kinds(t)
+    assert t.minions_on(0) == [INVADER, REX]
+
+
+def test_so_so_corral_duels_of_minions_played_one_by_the_other_resolve_in_reverse_order() -> None:
+    def zap(fx: Fx) -> Steps:
+        return fx.extra_play("minion", now=True)
+
+    with abilities.extra(REX, OnPlay(zap)):
+        t = Table([CORRAL, TAR], hands=[[REX, GUNFIGHTER], []], board=[(0, COLLECTOR, 1)])
+        t.play(REX, 0)
+        t.choose(GUNFIGHTER)  # played at once, during the Rex's own ability
+        t.choose(0)
+        t.choose("skip")  # the Gunfighter's own ability (no duel from it)
+        assert "Corral" in t.pending.prompt
+        t.choose(COLLECTOR)  # the Gunfighter, played last, duels first
+    started = [e for e in t.events if e.type == "duel_started"]
+    assert started[0].challenger == t.minion(GUNFIGHTER).uid
+
+
+def test_shoguns_palace_duel_draws_the_winners_controller_two_cards_once_per_turn() -> None:
+    decks = [[INVADER] * 4, [INVADER] * 4]
+    t = Table([PALACE, TAR], hands=[[REX, RUN_EM_OFF], []], board=[(0, COLLECTOR, 1)], decks=decks)
+    t.play(REX, 0)
+    t.choose(COLLECTOR)
+    t.choose("skip")  # no duel card
+    assert t.hand(0) == [RUN_EM_OFF, INVADER, INVADER]
+    assert t.minions_on(0) == [COLLECTOR, REX]  # nobody is destroyed by this duel
+    _grant_minion(t)
+    t.play(INVADER, 0)
+    assert t.pending is None  # once per turn
+
+
+def test_shoguns_palace_on_a_tie_both_controllers_draw_two() -> None:
+    decks = [[COLLECTOR] * 4, [COLLECTOR] * 4]
+    t = Table([PALACE, TAR], hands=[[INVADER], []], board=[(0, INVADER, 1)], decks=decks)
+    t.play(INVADER, 0)
+    t.choose(INVADER)
+    assert t.hand(0) == [COLLECTOR, COLLECTOR]
+    assert t.hand(1) == [COLLECTOR, COLLECTOR]
