@@ -147,9 +147,19 @@ class Fx:
         """Move a minion to another base."""
         return self.verb("move", uid=uid, to=to)
 
-    def add_power(self, uid: str, amount: int) -> Steps:
-        """Change a minion's power until the end of my turn."""
+    def add_power(self, uid: str, amount: int, this_turn: bool = False) -> Steps:
+        """Change a minion's power until the end of my turn (or of this turn, `this_turn`)."""
+        if this_turn:
+            return self.verb("power", uid=uid, amount=amount, this_turn=True)
         return self.verb("power", uid=uid, amount=amount)
+
+    def duel(self, challenger: str, challenged: str, then: str | StepFn, **extra: JSON) -> Steps:
+        """Start a duel between two minions on one base (see domain.duels); `then` runs with
+        `extra` plus the result: challenger, challenged, winners and losers (uids; on a tie
+        both minions are in both). Ignored during another duel; aborted if they part."""
+        cont = self.task(then, **extra)
+        resume = {"key": cont.key, "ctx": dict(cont.ctx)}
+        return (Task("duel", {"challenger": challenger, "challenged": challenged, "then": resume}),)
 
     def place_counters(self, uid: str, n: int = 1) -> Steps:
         """Put n +1 power counters (from the supply) on a minion in play."""

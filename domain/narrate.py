@@ -107,6 +107,35 @@ def _replaced(b: GameState | None, a: GameState, e: ev.BaseReplaced) -> str | No
     return None if e.new is None else f"  {name(e.new)} replaces {name(e.old)}"
 
 
+def _minion_name(state: GameState | None, uid: str) -> str:
+    for b in state.bases if state else ():
+        for m in b.minions:
+            if m.uid == uid:
+                return name(m.card)
+    return "a minion"
+
+
+def _duel(b: GameState | None, a: GameState, e: ev.DuelStarted) -> str:
+    challenger, challenged = _minion_name(a, e.challenger), _minion_name(a, e.challenged)
+    return f"  {challenger} challenges {challenged} to a duel on {_base(a, e.base)}"
+
+
+def _duel_card(b: GameState | None, a: GameState, e: ev.DuelCardPlaced) -> str:
+    return f"  {_who(a, e.seat)} places a card face down for the duel"
+
+
+def _duel_reveal(b: GameState | None, a: GameState, e: ev.DuelCardRevealed) -> str:
+    return f"  {_who(a, e.seat)} reveals their duel card: {name(e.card)}"
+
+
+def _duel_end(b: GameState | None, a: GameState, e: ev.DuelEnded) -> str:
+    if e.outcome == "aborted":
+        return "  The duel is called off: the two minions are no longer on one base"
+    if e.winner is None:
+        return "  The duel is a tie"
+    return f"  {_minion_name(a, e.winner)} wins the duel"
+
+
 def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
     if e.winner is None:
@@ -132,4 +161,8 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.BaseReplaced: _replaced,
     ev.GameEnded: _ended,
     ev.ClockExpired: _clock,
+    ev.DuelStarted: _duel,
+    ev.DuelCardPlaced: _duel_card,
+    ev.DuelCardRevealed: _duel_reveal,
+    ev.DuelEnded: _duel_end,
 }

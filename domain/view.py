@@ -92,6 +92,13 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
                 "minions": [_minion(state, i, m) for m in b.minions],
             }
         )
+    duel: dict[str, Any] = {}
+    if state.duel is not None:  # a face-down card is shown to its owner only
+        d = state.duel
+        face_down = [_card(c) if c.owner == viewer else {"owner": c.owner} for c in d.face_down]
+        duel = {
+            "duel": {"challenger": d.challenger, "challenged": d.challenged, "face_down": face_down}
+        }
     clock = {} if state.clock is None else {"clock": {**to_json(state.clock), "deadline": None}}
     scoring = next((i for i, b in enumerate(state.bases) if b.card == state.scoring), None)
     return {
@@ -111,6 +118,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "base_deck_size": len(state.base_deck),
         "base_discard": list(state.base_discard),
         "resolving": [_card(c) for c in state.resolving],
+        **duel,
         **clock,
     }
 
@@ -135,6 +143,9 @@ def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> di
         p["count"] = len(p.pop("order"))
     elif kind == "card_moved" and not p["public"] and viewer != p["owner"]:
         p.pop("uid")
+        p.pop("card")
+    elif kind == "duel_card_placed" and viewer != p["seat"]:
+        p.pop("uid")  # face down: only the seat that placed it knows the card
         p.pop("card")
     elif kind == "deck_shuffled":
         p["count"] = len(p.pop("order"))

@@ -2,6 +2,7 @@
 
 from domain.cards import (
     aliens,
+    cowboys,
     dinosaurs,
     ninjas,
     pirates,
@@ -14,6 +15,7 @@ from domain.cards import (
 
 __all__ = [
     "aliens",
+    "cowboys",
     "dinosaurs",
     "ninjas",
     "pirates",

@@ -37,6 +37,9 @@ What a viewer learns (and when it forgets), all from the true events:
   :data:`ANNOUNCED` (a base taken out of the base deck in front of everyone): the chosen id is
   public until the turn ends;
 * ``bases_swapped``: the base leaving play goes into the base deck in front of everyone.
+* a duel card placed face down (``duel_card_placed``) is hidden from every viewer but the seat
+  that placed it (it is in no zone, not in that seat's hand any more);
+  ``duel_card_revealed`` shows it to everyone.
 
 An event at version ``v`` is checked against the secrets at ``v`` (after it): a card an event
 makes public (a play, a public reveal) may appear in it, a card that stays hidden may not.
@@ -190,7 +193,7 @@ class Oracle:
             targets = self._everyone() if p["public"] else iter([self._known[p["owner"]]])
             for known in targets:
                 known.add(p["uid"])
-        elif kind == "minion_removed":
+        elif kind in ("minion_removed", "duel_card_revealed"):
             for known in self._everyone():
                 known.add(p["uid"])
         elif kind in ("deck_shuffled", "deck_reshuffled"):
@@ -249,6 +252,8 @@ class Oracle:
                     visible[a.uid] = a.card
         for c in state.resolving:
             visible[c.uid] = c.card
+        for c in state.duel.face_down if state.duel else ():
+            (visible if c.owner == viewer else hidden)[c.uid] = c.card
         known = self._known[viewer]
         for uid in [u for u in hidden if u in known]:
             visible[uid] = hidden.pop(uid)
