@@ -39,7 +39,9 @@ def add_parser(commands: Any) -> None:
         "--seats", default="2", help="seats per game: N or a range such as 2..4 (default 2)"
     )
     parser.add_argument(
-        "--factions", default=",".join(CORE), help="factions to draw from (default: the core set)"
+        "--factions",
+        default=",".join(CORE),
+        help="factions to draw from, or 'all': every implemented one (default: the core set)",
     )
     parser.add_argument("--seed", default="0", help="run seed (default 0)")
     parser.add_argument(
@@ -91,6 +93,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     err = err or sys.stderr
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     factions = tuple(f.strip() for f in args.factions.split(",") if f.strip())
+    if factions == ("all",):
+        factions = tuple(f for f in catalogue().factions if implemented_faction(f))
     problem = None
     try:
         seats = parse_seats(args.seats)

@@ -5,8 +5,8 @@ everyone, or for one seat), and where losing or gaining abilities will apply.
 
 Kinds: :class:`OnPlay`, :class:`Triggered` (a moment), :class:`OngoingPower`,
 :class:`Protection`, :class:`Restriction` (a "can't"), :class:`AttachCondition`,
-:class:`Special` (a window and a zone), :class:`BaseHook` (a scored base's moment),
-:class:`ScoringBonus`, :class:`PlaysFromDiscard`, :class:`DestroyedGoTo` and
+:class:`Special` (a window and a zone), :class:`SpecialOnly`, :class:`BaseHook` (a scored
+base's moment), :class:`ScoringBonus`, :class:`PlaysFromDiscard`, :class:`DestroyedGoTo` and
 :class:`BlanksBase`.
 """
 
@@ -50,7 +50,8 @@ class Triggered(Ability):
     """A reaction of a card in play (or a base) to a moment of the game: ends_at_start_of_turn,
     start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed (any),
     affected (this minion, by another player's card), power_raised (a minion's power directly
-    increased by an action being played, see IncreasesPower). `fx.ctx` holds the moment's facts.
+    increased by an action being played, see IncreasesPower), base_scored (its VP awarded, its
+    cards still there). `fx.ctx` holds the moment's facts.
     `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
     abilities that do take part in ordering simultaneous effects."""
 
@@ -104,6 +105,12 @@ class Special(Ability):
     label: str
     when: WhenFn
     effect: Effect
+
+
+@dataclass(frozen=True)
+class SpecialOnly(Ability):
+    """The card is played only through its Special: no play allowance, normal or extra, fits
+    it (e.g. an action usable only when a base is about to score)."""
 
 
 @dataclass(frozen=True)
@@ -230,6 +237,11 @@ def with_kind(kind: type[A]) -> dict[str, tuple[A, ...]]:
                 table[card_id] = mine
         _BY_KIND[kind] = table
     return table  # type: ignore[return-value]
+
+
+def special_only(card_id: str) -> bool:
+    """Whether this card may be played only through its Special."""
+    return bool(printed(card_id, SpecialOnly))
 
 
 def printed(card_id: str, kind: type[A]) -> tuple[A, ...]:

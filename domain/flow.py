@@ -108,7 +108,11 @@ def _award(fx: Fx) -> Steps:
         for seat, vp in extra.items():
             if vp and seat not in {p.seat for p in result}:
                 result.append(Placement(seat, 0, 9, vp))
-    return (ev.BaseScored(i, card, tuple(result)),)
+    winners = [p.seat for p in result if p.place == 0]
+    return (
+        ev.BaseScored(i, card, tuple(result)),
+        *fire(fx.state, "base_scored", scored_base=i, winners=winners),
+    )
 
 
 @step("clear_base")

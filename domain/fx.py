@@ -147,6 +147,11 @@ class Fx:
         """Move a minion to another base."""
         return self.verb("move", uid=uid, to=to)
 
+    def give_control(self, uid: str, to: int) -> Steps:
+        """Seat `to` takes control of a minion in play (nothing if it has it already); when the
+        minion leaves play it still goes to its owner's zones."""
+        return self.verb("control", uid=uid, to=to)
+
     def add_power(self, uid: str, amount: int, this_turn: bool = False) -> Steps:
         """Change a minion's power until the end of my turn (or of this turn, `this_turn`)."""
         if this_turn:
@@ -368,6 +373,27 @@ class Fx:
         who = self.me if seat is None else seat
         return self.ask(
             who, "minion", prompt, options, then, optional=optional, skip_label=skip_label, **extra
+        )
+
+    def seat_option(self, seat: int) -> Option:
+        """An option pointing at a seat."""
+        return Option(f"seat-{seat}", self.state.players[seat].name, seat, seat=seat)
+
+    def choose_seat(
+        self,
+        seats: Sequence[int],
+        prompt: str,
+        then: str | StepFn,
+        optional: bool = False,
+        seat: int | None = None,
+        skip_label: str = "Skip",
+        **extra: JSON,
+    ) -> Steps:
+        """Ask for one seat among `seats` (e.g. another player)."""
+        options = [self.seat_option(s) for s in seats]
+        who = self.me if seat is None else seat
+        return self.ask(
+            who, "seat", prompt, options, then, optional=optional, skip_label=skip_label, **extra
         )
 
     def choose_base(

@@ -8,7 +8,7 @@ from typing import Any
 from domain import events as ev
 from domain.evolve import evolve
 from domain.model import GameState
-from domain.rules import name
+from domain.rules import all_minions, name
 
 _PLACES = ("1st", "2nd", "3rd")
 
@@ -87,6 +87,11 @@ def _counters(b: GameState | None, a: GameState, e: ev.CountersChanged) -> str:
     return f"  {_in_play(a, e.uid)} {'gets' if e.amount > 0 else 'loses'} {what}"
 
 
+def _control(b: GameState | None, a: GameState, e: ev.ControlChanged) -> str:
+    card = next((m.card for _, m in all_minions(a) if m.uid == e.uid), "a minion")
+    return f"  {_who(a, e.controller)} takes control of {name(card)}"
+
+
 def _scored(b: GameState | None, a: GameState, e: ev.BaseScored) -> str:
     parts = [
         f"{_who(a, p.seat)} {p.power} power"
@@ -156,6 +161,7 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.MinionRemoved: _removed,
     ev.MinionMoved: _moved,
     ev.CountersChanged: _counters,
+    ev.ControlChanged: _control,
     ev.BaseScored: _scored,
     ev.VpGained: _vp,
     ev.BaseReplaced: _replaced,

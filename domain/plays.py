@@ -29,6 +29,8 @@ def allowance(
     """Index of the most restrictive play allowance this card can use, or None. A "can't"
     (a play restriction) beats every allowance."""
     kind = rules.card_type(card)
+    if abilities.special_only(card):
+        return None
     power = rules.printed_power(card)
     fitting: list[tuple[tuple[int, ...], int]] = []
     for i, a in enumerate(state.players[seat].plays):
@@ -176,6 +178,8 @@ def _plain(state: GameState, seat: int) -> bool:
 
 
 def _fits_a_play(card: str, kind: str, plays: tuple[Allowance, ...]) -> bool:
+    if abilities.special_only(card):
+        return False
     power = rules.printed_power(card)
     return any(a.kind == kind and (a.max_power is None or power <= a.max_power) for a in plays)
 
@@ -239,7 +243,7 @@ def action_targets(state: GameState, seat: int, card: str) -> list[tuple[int | N
 
 def fits(card: str, kind: str, max_power: int | None) -> bool:
     """Whether a card may be used for an extra play of this kind and power limit."""
-    if rules.card_type(card) != kind:
+    if rules.card_type(card) != kind or abilities.special_only(card):
         return False
     return max_power is None or rules.printed_power(card) <= max_power
 

@@ -27,6 +27,11 @@ def destroyed_here(state: GameState, src: Source, facts: Facts) -> bool:
     return facts.get("destroyed_base") == src.base
 
 
+def scored_here(state: GameState, src: Source, facts: Facts) -> bool:
+    """The base this card is on has just scored (base_scored: VP awarded, cards still there)."""
+    return facts.get("scored_base") == src.base
+
+
 def its_controllers_turn(state: GameState, src: Source, facts: Facts) -> bool:
     """The turn the moment is about is this card's controller's."""
     return facts.get("seat") == src.controller

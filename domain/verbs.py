@@ -185,6 +185,17 @@ def move(
     )
 
 
+@step("control")
+def take_control(fx: Fx, *, to: int, uid: str | None = None, choice: str | None = None) -> Steps:
+    """Seat `to` takes control of minion `uid` (or the one chosen): it is affected."""
+    uid = str(uid or choice)
+    found = rules.find_minion(fx.state, uid)
+    if found is None or found[1].controller == to:
+        return ()
+    blocked = guarded(fx, uid, "control")
+    return blocked if blocked is not None else (*touched(fx, uid), ev.ControlChanged(uid, to))
+
+
 @step("power")
 def modify_power(
     fx: Fx,

@@ -93,3 +93,21 @@ def test_simulate_refuses_bad_arguments_with_exit_status_2(
 ) -> None:
     assert main(["simulate", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_simulate_with_factions_all_draws_from_every_implemented_faction(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from domain.catalogue import catalogue
+    from domain.setup import implemented_faction
+
+    out_file = tmp_path / "all.json"
+    argv = ["simulate", "--bots", "random", "--games", "12", "--seats", "4", "--seed", "1"]
+    assert main([*argv, "--factions", "all", "--json", str(out_file), "--no-progress"]) == 0
+    capsys.readouterr()
+    games = json.loads(out_file.read_text(encoding="utf-8"))["games"]
+    drawn = {f for g in games for pair in g["factions"] for f in pair}
+    implemented = {f for f in catalogue().factions if implemented_faction(f)}
+    assert drawn <= implemented
+    assert len(drawn) > 8  # 12 games of 8 factions each reach past any eight
+    assert "ignobles" in implemented

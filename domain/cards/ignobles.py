@@ -1,0 +1,239 @@
+"""Ignobles: give minions away and take back the ones you own. Base: Wintersquashed."""
+
+from __future__ import annotations
+
+from domain import plays, rules
+from domain.abilities import OnPlay, Special, SpecialOnly, Talent, Triggered, card
+from domain.fx import Fx, Steps
+from domain.model import GameState, Minion
+from domain.selectors import its_controllers_turn, played_here, scored_here
+from domain.steps import step
+
+# --- giving control away: "give control of a minion you control to another player; if you
+# do, ..." (the reward runs only if the other player has it afterwards) --------------------
+
+
+def _give_one_of_mine(fx: Fx, prompt: str, reward: str) -> Steps:
+    """Choose a minion I control, then the player to give it to; then `reward` if given."""
+    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=give_to, reward=reward)
+
+
+@step("ignobles_give_to")
+def give_to(fx: Fx, *, reward: str, choice: str) -> Steps:
+    prompt = "Give control of it to which player?"
+    return fx.choose_seat(fx.others(), prompt, then=give_now, uid=choice, reward=reward)
+
+
+def _offer_self(fx: Fx, reward: str) -> Steps:
+    """'You may give control of this minion to another player' (this card, just played)."""
+    prompt = "You may give control of this minion to another player"
+    return fx.choose_seat(
+        fx.others(), prompt, then=give_now, optional=True, uid=fx.src, reward=reward
+    )
+
+
+@step("ignobles_give_now")
+def give_now(fx: Fx, *, uid: str, reward: str, choice: int) -> Steps:
+    power = fx.power(uid) if fx.base_of(uid) >= 0 else 0
+    return (
+        *fx.give_control(uid, choice),
+        *fx.then(given, uid=uid, to=choice, reward=reward, power=power),
+    )
+
+
+@step("ignobles_given")
+def given(fx: Fx, *, uid: str, to: int, reward: str, power: int) -> Steps:
+    """The reward of a gift, only if `to` controls the minion now."""
+    found = rules.find_minion(fx.state, uid)
+    if found is None or found[1].controller != to:
+        return ()
+    if reward == "aunt_of_drakes":
+        return (*fx.draw(fx.me, 1), *fx.extra_play("action"))
+    if reward == "sneaky_squire":
+        return fx.extra_play("minion")
+    if reward == "repaying_debts":
+        return (*fx.draw(fx.me, 2), *fx.extra_play("minion"))
+    if reward == "hostage_exchange":
+        theirs = [m for m in fx.minions(controller=to) if m.uid != uid and fx.power(m) <= power]
+        prompt = "Take control of one of that player's minions with no more power"
+        return fx.choose_minion(theirs, prompt, then="control", to=fx.me)
+    return ()  # a gift with no reward (Betrothed, Wintersquashed)
+
+
+# --- taking back minions you own --------------------------------------------------------
+
+
+def _mine_elsewhere(fx: Fx, base: int | None = None) -> list[Minion]:
+    """Minions I own that another player controls (optionally on one base)."""
+    return [m for m in fx.minions(base=base) if m.owner == fx.me and m.controller != fx.me]
+
+
+def aunt_of_drakes(fx: Fx) -> Steps:
+    prompt = "Give control of a minion you control to another player (to draw and play)"
+    return _give_one_of_mine(fx, prompt, "aunt_of_drakes")
+
+
+def foot_of_the_king(fx: Fx) -> Steps:
+    prompt = "You may take control of a minion you own"
+    return fx.choose_minion(_mine_elsewhere(fx), prompt, then="control", optional=True, to=fx.me)
+
+
+def betrothed(fx: Fx) -> Steps:
+    return _offer_self(fx, "betrothed")
+
+
+def betrothed_wedding(fx: Fx) -> Steps:
+    """Its base scored: if its controller, not its owner, won there, its owner scores 1 VP."""
+    found = rules.find_minion(fx.state, fx.src)
+    if found is None:
+        return ()
+    m = found[1]
+    if m.controller == m.owner or m.controller not in fx.ctx["winners"]:
+        return ()
+    return fx.gain_vp(m.owner, 1)
+
+
+def sneaky_squire(fx: Fx) -> Steps:
+    return _offer_self(fx, "sneaky_squire")
+
+
+def activate_the_spy(fx: Fx) -> Steps:
+    prompt = "Take control of a minion you own"
+    return (
+        *fx.choose_minion(_mine_elsewhere(fx), prompt, then="control", to=fx.me),
+        *fx.extra_play("action"),
+    )
+
+
+def banner_call(fx: Fx) -> Steps:
+    return fx.then(banner_call_next)
+
+
+@step("banner_call_next")
+def banner_call_next(fx: Fx) -> Steps:
+    prompt = "Take control of a minion you own (or stop)"
+    return fx.choose_minion(
+        _mine_elsewhere(fx), prompt, then=banner_call_take, optional=True, skip_label="Stop"
+    )
+
+
+@step("banner_call_take")
+def banner_call_take(fx: Fx, *, choice: str) -> Steps:
+    return (*fx.give_control(choice, fx.me), *fx.then(banner_call_next))
+
+
+def _each_player_own(fx: Fx, prompt: str, then: str) -> Steps:
+    """Each player, me first then in turn order, chooses a minion they own in play."""
+    steps: Steps = ()
+    for seat in rules.seats_from(fx.state, fx.me):
+        steps += (fx.task(each_player_choose, seat=seat, prompt=prompt, verb=then),)
+    return steps
+
+
+@step("ignobles_each_player_choose")
+def each_player_choose(fx: Fx, *, seat: int, prompt: str, verb: str) -> Steps:
+    owned = [m for m in fx.minions() if m.owner == seat]
+    return fx.choose_minion(owned, prompt, then=verb, seat=seat)
+
+
+def fate_of_the_favorites(fx: Fx) -> Steps:
+    return _each_player_own(fx, "Destroy a minion you own", "destroy")
+
+
+def hostage_exchange(fx: Fx) -> Steps:
+    prompt = "Give control of a minion you control to another player (to take one back)"
+    return _give_one_of_mine(fx, prompt, "hostage_exchange")
+
+
+def _on_scoring_base_i_own(state: GameState, seat: int, uid: str, base: int) -> bool:
+    """Inevitable Betrayal: a minion I own, controlled by another, is on the scoring base."""
+    return plays.may_play(state, seat, "ignobles.inevitable_betrayal", None) and any(
+        m.owner == seat and m.controller != seat for m in state.bases[base].minions
+    )
+
+
+def inevitable_betrayal(fx: Fx) -> Steps:
+    """Played as a Special before a base scores: it resolves, then goes to the discard."""
+    return fx.play(fx.src)
+
+
+def inevitable_betrayal_played(fx: Fx) -> Steps:
+    scoring = next((i for i, b in enumerate(fx.state.bases) if b.card == fx.state.scoring), None)
+    if scoring is None:
+        return ()
+    prompt = "Take control of a minion you own on the scoring base"
+    return fx.choose_minion(_mine_elsewhere(fx, scoring), prompt, then="control", to=fx.me)
+
+
+def out_of_sight(fx: Fx) -> Steps:
+    return _each_player_own(fx, "Return a minion you own to your hand", "return")
+
+
+def red_birthday_party(fx: Fx) -> Steps:
+    owned = [m for m in fx.minions() if m.owner == fx.me]
+    prompt = "Destroy a minion you own, and every weaker minion on its base"
+    return fx.choose_minion(owned, prompt, then=red_birthday_party_destroy)
+
+
+@step("red_birthday_party_destroy")
+def red_birthday_party_destroy(fx: Fx, *, choice: str) -> Steps:
+    """Powers are measured before anything is destroyed."""
+    power, base = fx.power(choice), fx.base_of(choice)
+    weaker = [m.uid for m in fx.minions(base=base) if m.uid != choice and fx.power(m) < power]
+    steps = fx.destroy(choice)
+    for uid in weaker:
+        steps += fx.destroy(uid)
+    return steps
+
+
+def repaying_debts(fx: Fx) -> Steps:
+    prompt = "Give control of a minion you control to another player (to draw 2 and play)"
+    return _give_one_of_mine(fx, prompt, "repaying_debts")
+
+
+def wintersquashed(fx: Fx) -> Steps:
+    """The player who played the minion here may give control of it to another player."""
+    seat, uid = int(fx.ctx["played_by"]), str(fx.ctx["uid"])
+    found = rules.find_minion(fx.state, uid)
+    if found is None or found[1].controller != seat:
+        return ()
+    others = rules.seats_from(fx.state, seat)[1:]
+    prompt = "Wintersquashed: you may give control of the minion you played to another player"
+    return fx.choose_seat(
+        others, prompt, then=give_now, optional=True, seat=seat, by=seat, uid=uid, reward=""
+    )
+
+
+# --- the cards: each one's abilities, as values ----------------------------------------
+
+card("ignobles.aunt_of_drakes", Talent("Aunt of Drakes: give a minion away", aunt_of_drakes))
+card(
+    "ignobles.foot_of_the_king",
+    Triggered("end_of_turn", foot_of_the_king, its_controllers_turn),
+)
+card(
+    "ignobles.betrothed",
+    OnPlay(betrothed),
+    Triggered("base_scored", betrothed_wedding, scored_here),
+)
+card("ignobles.sneaky_squire", OnPlay(sneaky_squire))
+card("ignobles.activate_the_spy", OnPlay(activate_the_spy))
+card("ignobles.banner_call", OnPlay(banner_call))
+card("ignobles.fate_of_the_favorites", OnPlay(fate_of_the_favorites))
+card("ignobles.hostage_exchange", OnPlay(hostage_exchange))
+card(
+    "ignobles.inevitable_betrayal",
+    SpecialOnly(),
+    OnPlay(inevitable_betrayal_played),
+    Special(
+        "before_scoring",
+        "hand",
+        "Inevitable Betrayal: take back a minion you own here",
+        _on_scoring_base_i_own,
+        inevitable_betrayal,
+    ),
+)
+card("ignobles.out_of_sight", OnPlay(out_of_sight))
+card("ignobles.red_birthday_party", OnPlay(red_birthday_party))
+card("ignobles.repaying_debts", OnPlay(repaying_debts))
+card("base.wintersquashed", Triggered("minion_played", wintersquashed, played_here))
