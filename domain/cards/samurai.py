@@ -1,13 +1,21 @@
-"""Samurai: +1 power counters, and rewards when their minions go from play to the discard pile.
-Base: Sakura Garden. (Heart of the Battle and Honorable Combat need duels.)"""
+"""Samurai: +1 power counters, rewards when their minions go from play to the discard pile, and
+duels (Heart of the Battle, Honorable Combat). Base: Sakura Garden."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from domain import rules
-from domain.abilities import AttachCondition, IncreasesPower, OnPlay, Triggered, card
+from domain import duels, plays, rules
+from domain.abilities import (
+    AttachCondition,
+    IncreasesPower,
+    OnPlay,
+    Special,
+    SpecialOnly,
+    Triggered,
+    card,
+)
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
 from domain.registry import Source
@@ -182,6 +190,105 @@ def honor_the_fallen(fx: Fx) -> Steps:
     return fx.draw(fx.me, 1)
 
 
+# --- duels ---------------------------------------------------------------------------------
+
+HEART = "samurai.heart_of_the_battle"
+
+
+def _duellers(state: GameState, seat: int, base: int) -> list[Minion]:
+    """The minions of `seat` on `base` that have a minion of another player there to duel."""
+    return [
+        m
+        for m in state.bases[base].minions
+        if m.controller == seat and duels.opponents_here(state, m.uid)
+    ]
+
+
+def _heart_may(state: GameState, seat: int, uid: str, base: int) -> bool:
+    """Before the base `base` scores, with a minion of yours and another player's there."""
+    return (
+        0 <= base < len(state.bases)
+        and duels.may_start(state)
+        and plays.may_play(state, seat, HEART, None)
+        and bool(_duellers(state, seat, base))
+    )
+
+
+def heart_of_the_battle(fx: Fx) -> Steps:
+    """Used as a Special before a base scores: the card is played (then discarded)."""
+    return fx.play(fx.src)
+
+
+def heart_of_the_battle_played(fx: Fx) -> Steps:
+    scoring = next((i for i, b in enumerate(fx.state.bases) if b.card == fx.state.scoring), None)
+    if scoring is None or not duels.may_start(fx.state):
+        return ()
+    prompt = "Heart of the Battle: choose your minion that duels (the loser is destroyed)"
+    return fx.choose_minion(_duellers(fx.state, fx.me, scoring), prompt, heart_mine)
+
+
+@step("heart_mine")
+def heart_mine(fx: Fx, *, choice: str) -> Steps:
+    prompt = "Heart of the Battle: choose the minion it duels (the loser is destroyed)"
+    targets = duels.opponents_here(fx.state, choice)
+    return fx.choose_minion(targets, prompt, heart_duel, mine=choice)
+
+
+@step("heart_duel")
+def heart_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
+    return fx.duel(mine, choice, duels.losers_destroyed)
+
+
+def _outpowered_by(state: GameState, seat: int, base: int) -> list[int]:
+    """The other players whose total power on `base` exceeds that of `seat` (who has a minion
+    there): those whose minions an Honorable Combat there may challenge."""
+    if not any(m.controller == seat for m in state.bases[base].minions):
+        return []
+    totals = rules.power_by_seat(state, base)
+    return [s for s, p in totals.items() if s != seat and p > totals.get(seat, 0)]
+
+
+def honorable_combat(fx: Fx) -> Steps:
+    if not duels.may_start(fx.state):
+        return ()
+    bases = [i for i in fx.bases() if _outpowered_by(fx.state, fx.me, i)]
+    prompt = "Honorable Combat: choose a base where another player has more power than you"
+    return fx.choose_base(bases, prompt, honorable_base)
+
+
+@step("honorable_base")
+def honorable_base(fx: Fx, *, choice: int) -> Steps:
+    prompt = "Honorable Combat: choose your minion that challenges"
+    return fx.choose_minion(fx.minions(base=choice, controller=fx.me), prompt, honorable_mine)
+
+
+@step("honorable_mine")
+def honorable_mine(fx: Fx, *, choice: str) -> Steps:
+    base = fx.base_of(choice)
+    stronger = _outpowered_by(fx.state, fx.me, base)
+    targets = [m for m in fx.minions(base=base) if m.controller in stronger]
+    prompt = "Honorable Combat: choose the minion it challenges (the winner's player gains 1 VP)"
+    return fx.choose_minion(targets, prompt, honorable_duel, mine=choice)
+
+
+@step("honorable_duel")
+def honorable_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
+    return fx.duel(mine, choice, honorable_result)
+
+
+@step("honorable_result")
+def honorable_result(
+    fx: Fx, *, challenger: str, challenged: str, winners: list[str], losers: list[str]
+) -> Steps:
+    """The controller of each winning minion gains 1 VP (a tie: both); nothing is destroyed."""
+    steps: Steps = ()
+    for uid in winners:
+        found = rules.find_minion(fx.state, uid)
+        if found is not None:
+            steps += fx.gain_vp(found[1].controller, 1)
+    return steps
+
+
 # --- bases -----------------------------------------------------------------------------------
 
 
@@ -219,6 +326,19 @@ card(
     Triggered(MINION_DISCARDED_FROM_PLAY, way_of_the_warrior_draw, when=_way_marked),
     IncreasesPower(),
 )
+card(
+    HEART,
+    SpecialOnly(),
+    OnPlay(heart_of_the_battle_played),
+    Special(
+        "before_scoring",
+        "hand",
+        "Heart of the Battle: a minion of yours here duels another player's",
+        _heart_may,
+        heart_of_the_battle,
+    ),
+)
+card("samurai.honorable_combat", OnPlay(honorable_combat))
 card(
     "samurai.honor_the_fallen",
     Triggered(MINION_DISCARDED_FROM_PLAY, honor_the_fallen, when=_mine_from_its_base),
