@@ -20,7 +20,7 @@ from domain import rules
 from domain.flow import me_first
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Task
-from domain.steps import step
+from domain.steps import StepFn, name_of, step
 from domain.triggers import fire
 from domain.verbs import play_now
 
@@ -179,3 +179,17 @@ def may_start(state: GameState) -> bool:
 def losers_destroyed(fx: Fx, *, losers: list[str]) -> Steps:
     """The duel's losing minion is destroyed (on a tie, both are), by the card that started it."""
     return tuple(item for uid in losers for item in fx.destroy(uid))
+
+
+def challenge(
+    fx: Fx, challenger: str, targets: list[Minion], prompt: str, then: str | StepFn
+) -> Steps:
+    """Ask for the minion `challenger` duels among `targets`, then start that duel; `then` (a
+    step taking only the duel's result) runs after it."""
+    return fx.choose_minion(targets, prompt, _challenged, mine=challenger, result=name_of(then))
+
+
+@step("duel_challenged")
+def _challenged(fx: Fx, *, mine: str, result: str, choice: str) -> Steps:
+    """The minion chosen is challenged by `mine`; the step `result` takes the duel's result."""
+    return fx.duel(mine, choice, result)
