@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, plays, rules
+from domain import duels, piles, plays, rules
 from domain.abilities import (
     AttachCondition,
     IncreasesPower,
@@ -90,39 +90,13 @@ def honor_the_ancestors(fx: Fx) -> Steps:
     mine = fx.minions(controller=fx.me)
     prompt = "Honor the Ancestors: put a +1 power counter on one of your minions"
     counter = fx.choose_minion(mine, prompt, then="counters", amount=1)
-    return (*counter, *fx.then(ancestors_pick, picked=[]))
-
-
-@step("ancestors_pick")
-def ancestors_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Steps:
-    """Minion cards of your discard pile to shuffle into your deck: one per opponent at most."""
-    if choice is not None:
-        picked = [*picked, choice]
-    most = len(fx.state.players) - 1
-    left = [
-        c for c in fx.discard_pile() if rules.card_type(c.card) == "minion" and c.uid not in picked
-    ]
-    if len(picked) >= most or not left:
-        return fx.then(ancestors_shuffle, picked=picked)
-    prompt = (
+    minions = [c for c in fx.discard_pile() if rules.card_type(c.card) == "minion"]
+    most = len(fx.state.players) - 1  # one per opponent
+    question = (
         "Honor the Ancestors: you may shuffle a minion from your discard pile into your deck"
-        f" ({len(picked)} of up to {most} so far)"
+        f" (up to {most})"
     )
-    return fx.choose_card(
-        left,
-        prompt,
-        ancestors_pick,
-        optional=True,
-        skip_label="Done",
-        on_skip=ancestors_shuffle,
-        picked=picked,
-    )
-
-
-@step("ancestors_shuffle")
-def ancestors_shuffle(fx: Fx, *, picked: list[str]) -> Steps:
-    cards = [c for c in fx.discard_pile() if c.uid in picked]
-    return fx.shuffle_deck(adding=cards) if cards else ()
+    return (*counter, *piles.shuffle_back(fx, minions, question, most))
 
 
 def yokai_attack(fx: Fx) -> Steps:
