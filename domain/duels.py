@@ -193,3 +193,9 @@ def challenge(
 def _challenged(fx: Fx, *, mine: str, result: str, choice: str) -> Steps:
     """The minion chosen is challenged by `mine`; the step `result` takes the duel's result."""
     return fx.duel(mine, choice, result)
+
+
+def winning_seats(state: GameState, winners: list[str]) -> list[int]:
+    """The controllers of a duel's winning minions still in play (on a tie, both)."""
+    found = (rules.find_minion(state, uid) for uid in winners)
+    return [f[1].controller for f in found if f is not None]

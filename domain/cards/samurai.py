@@ -245,12 +245,7 @@ def honorable_result(
     fx: Fx, *, challenger: str, challenged: str, winners: list[str], losers: list[str]
 ) -> Steps:
     """The controller of each winning minion gains 1 VP (a tie: both); nothing is destroyed."""
-    steps: Steps = ()
-    for uid in winners:
-        found = rules.find_minion(fx.state, uid)
-        if found is not None:
-            steps += fx.gain_vp(found[1].controller, 1)
-    return steps
+    return tuple(x for seat in duels.winning_seats(fx.state, winners) for x in fx.gain_vp(seat, 1))
 
 
 # --- bases -----------------------------------------------------------------------------------
