@@ -143,6 +143,11 @@ class Fx:
         """Put a minion in play on the bottom of its owner's deck."""
         return self.verb("deck_bottom", uid=uid)
 
+    def discard_minion(self, uid: str) -> Steps:
+        """Put a minion in play into its owner's discard pile (not destroyed: no 'destroyed'
+        abilities; 'went from play to the discard pile' ones do react)."""
+        return self.verb("discard_minion", uid=uid)
+
     def move(self, uid: str, to: int) -> Steps:
         """Move a minion to another base."""
         return self.verb("move", uid=uid, to=to)

@@ -64,7 +64,12 @@ def _removed(b: GameState | None, a: GameState, e: ev.MinionRemoved) -> str:
         "deck_bottom": " under its owner's deck",
         "deck_top": " on top of its owner's deck",
     }
-    verb = {"destroyed": "is destroyed", "returned": "returns", "placed": "goes"}
+    verb = {
+        "destroyed": "is destroyed",
+        "discarded": "is discarded",
+        "returned": "returns",
+        "placed": "goes",
+    }
     return f"  {name(e.card)} ({_who(a, e.owner)}) {verb.get(e.reason, e.reason)}{where[e.to]}"
 
 
