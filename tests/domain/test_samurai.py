@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import PlayAction, abilities
+from domain import GameSetup, PlayAction, PlayerSetup, abilities, start_game
 from domain import events as ev
 from domain.abilities import Triggered, increases_power
 from domain.catalogue import catalogue
@@ -501,3 +501,13 @@ def test_honorable_combat_needs_a_base_where_another_player_has_more_power_than_
     assert t.pending is None
     assert "duel_started" not in [e.type for e in t.events]
     assert t.discard(0) == [COMBAT]
+
+
+def test_a_random_game_with_the_samurai_deals_only_bases_that_are_implemented() -> None:
+    players = (PlayerSetup("a", ("samurai", "ninjas")), PlayerSetup("b", ("robots", "zombies")))
+    created = start_game(GameSetup("g", "7", players))[0]
+    assert isinstance(created, ev.GameCreated)
+    bases = [*created.bases, *created.base_deck]
+    assert set(bases) <= IMPLEMENTED
+    assert SAKURA in bases
+    assert len(created.bases) == 3
