@@ -241,9 +241,7 @@ def honorable_mine(fx: Fx, *, choice: str) -> Steps:
 
 
 @step("honorable_result")
-def honorable_result(
-    fx: Fx, *, challenger: str, challenged: str, winners: list[str], losers: list[str]
-) -> Steps:
+def honorable_result(fx: Fx, *, winners: list[str]) -> Steps:
     """The controller of each winning minion gains 1 VP (a tie: both); nothing is destroyed."""
     return tuple(x for seat in duels.winning_seats(fx.state, winners) for x in fx.gain_vp(seat, 1))
 
