@@ -60,7 +60,7 @@ def its_host_left(state: GameState, src: Source, facts: Facts) -> bool:
 def final_haiku(fx: Fx) -> Steps:
     steps: Steps = ()
     for m in fx.minions(controller=fx.me):  # for the rest of the turn being played
-        steps += fx.verb("power", uid=m.uid, amount=2, this_turn=True)
+        steps += fx.add_power(m.uid, 2, this_turn=True)
     return steps
 
 
@@ -138,7 +138,7 @@ def way_of_the_warrior_target(fx: Fx, *, choice: str) -> Steps:
         x.card == WAY and x.seat == fx.me and x.until_turn == turn for x in fx.state.lingering
     )
     return (
-        *fx.verb("power", uid=choice, amount=3, this_turn=True),
+        *fx.add_power(choice, 3, this_turn=True),
         *fx.set_flag(_way_flag(fx.me, choice)),
         *(() if watching else fx.linger(WAY, fx.me, turn, turn)),
     )
