@@ -1,11 +1,13 @@
 """The ``smashup`` command: ``serve`` (API + worker + embedded Redis), ``worker``, ``replay``
 and ``simulate``.
 
-``serve`` uses ``REDIS_URL`` when it is set; otherwise it starts an embedded Redis persisting in
-``--data-dir``. It runs the API on the production server of :mod:`api.server` (waitress with
-bounded threads, request and idle timeouts) and a child ``smashup worker`` pointed at the same
-Redis. Ctrl-C (or SIGTERM) stops accepting, lets the requests in progress finish, stops the
-worker, then the embedded Redis, then returns.
+``serve`` uses ``REDIS_URL`` when it is set (``redis+cluster://host:port``: a Redis Cluster);
+otherwise it starts an embedded Redis persisting in ``--data-dir``. rq's queues live on the events'
+Redis, or on the plain Redis of ``--rq-redis-url``/``RQ_REDIS_URL`` (required with a cluster). It
+runs the API on the production server of :mod:`api.server` (waitress with bounded threads, request
+and idle timeouts) and a child ``smashup worker`` pointed at the same Redis. Ctrl-C (or SIGTERM)
+stops accepting, lets the requests in progress finish, stops the worker, then the embedded Redis,
+then returns.
 """
 
 from __future__ import annotations
@@ -75,8 +77,10 @@ def _parser() -> argparse.ArgumentParser:
         help="seconds before a dead worker is restarted, doubling up to 30 (1)",
     )
     _server_options(serve_cmd)
+    _rq_option(serve_cmd)
     worker_cmd = commands.add_parser("worker", help="run an rq worker playing bot seats")
     worker_cmd.add_argument("--redis-url", default=None, help="Redis URL (default $REDIS_URL)")
+    _rq_option(worker_cmd)
     worker_cmd.add_argument(
         "--data-dir", default=None, help="embedded Redis data when no URL is given"
     )
@@ -86,6 +90,23 @@ def _parser() -> argparse.ArgumentParser:
     replay_cli.add_parser(commands)
     simulate_cli.add_parser(commands)
     return parser
+
+
+def _rq_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--rq-redis-url",
+        default=None,
+        help="plain Redis of rq's queues (default $RQ_REDIS_URL, else the events' Redis; "
+        "required when REDIS_URL names a cluster)",
+    )
+
+
+def _use_rq_url(args: argparse.Namespace) -> str | None:
+    """``--rq-redis-url``, exported as ``RQ_REDIS_URL`` for the service and the children (a
+    worker's jobs build their service from the environment); else ``RQ_REDIS_URL``."""
+    if args.rq_redis_url:
+        os.environ["RQ_REDIS_URL"] = args.rq_redis_url
+    return os.environ.get("RQ_REDIS_URL") or None
 
 
 def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
@@ -159,12 +180,20 @@ def _serve(args: argparse.Namespace) -> int:
     from api.routes.common import EXTENSION
     from api.server import Server, Settings
     from api.supervisor import Supervisor
-    from events.connection import connect, redis_url_for, resolve_data_dir, shutdown_embedded
+    from events.connection import (
+        connect,
+        redis_url_for,
+        resolve_data_dir,
+        rq_connection,
+        shutdown_embedded,
+    )
     from service.expiry import Sweeper
 
     url = os.environ.get("REDIS_URL") or None
+    rq_url = _use_rq_url(args)
     client = connect(url, args.data_dir)
     client.ping()
+    queues = rq_connection(client)  # refuses a cluster without RQ_REDIS_URL, before serving
     if url is None:
         log.info("embedded Redis running, data in %s", resolve_data_dir(args.data_dir))
     supervisor: Supervisor | None = None
@@ -175,8 +204,8 @@ def _serve(args: argparse.Namespace) -> int:
         if not args.no_worker:
             worker_url = url or redis_url_for(client)
             supervisor = Supervisor(
-                lambda name: _spawn_worker(worker_url, name),
-                lambda name, pids: _unregister_worker(client, name, pids),
+                lambda name: _spawn_worker(worker_url, rq_url, name),
+                lambda name, pids: _unregister_worker(queues, name, pids),
                 name=f"smashup-{socket.gethostname()}-{os.getpid()}",
                 delay=args.worker_restart_delay,
             )
@@ -220,7 +249,7 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _spawn_worker(redis_url: str, name: str) -> subprocess.Popen[bytes]:
+def _spawn_worker(redis_url: str, rq_url: str | None, name: str) -> subprocess.Popen[bytes]:
     """Start ``smashup worker`` in its own session, told to exit with this process."""
     command = [
         sys.executable,
@@ -234,6 +263,8 @@ def _spawn_worker(redis_url: str, name: str) -> subprocess.Popen[bytes]:
         "--name",
         name,
     ]
+    if rq_url is not None:
+        command += ["--rq-redis-url", rq_url]
     return subprocess.Popen(command, start_new_session=True)
 
 
@@ -262,12 +293,19 @@ def worker(args: argparse.Namespace) -> int:
     """Run an rq worker on the ``smashup`` queue (after re-scheduling stalled bot games)."""
     from rq import Queue, Worker
 
+    from events.connection import rq_connection
     from service.bootstrap import build
     from workers.queue import QUEUE_NAME
 
     url = args.redis_url or os.environ.get("REDIS_URL") or None
+    if _use_rq_url(args) is not None:
+        # the jobs find the events from the environment (rq's connection is not theirs)
+        if url is not None:
+            os.environ["REDIS_URL"] = url
+        elif args.data_dir is not None:
+            os.environ["SMASHUP_DATA_DIR"] = args.data_dir
     games = build(redis_url=url, data_dir=args.data_dir)
-    client = games.store.redis
+    client = rq_connection(games.store.redis)
     if args.parent_pid is not None:
         _exit_with_parent(args.parent_pid)
     resumed = games.resume_bots()

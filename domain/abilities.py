@@ -5,8 +5,8 @@ everyone, or for one seat), and where losing or gaining abilities will apply.
 
 Kinds: :class:`OnPlay`, :class:`Triggered` (a moment), :class:`OngoingPower`,
 :class:`Protection`, :class:`Restriction` (a "can't"), :class:`AttachCondition`,
-:class:`Special` (a window and a zone), :class:`SpecialOnly`, :class:`BaseHook` (a scored
-base's moment), :class:`ScoringBonus`, :class:`PlaysFromDiscard`, :class:`DestroyedGoTo` and
+:class:`Special` (a window and a zone), :class:`BaseHook` (a scored base's moment),
+:class:`ScoringBonus`, :class:`PlaysFromDiscard`, :class:`DestroyedGoTo` and
 :class:`BlanksBase`.
 """
 
@@ -106,12 +106,6 @@ class Special(Ability):
     label: str
     when: WhenFn
     effect: Effect
-
-
-@dataclass(frozen=True)
-class SpecialOnly(Ability):
-    """The card is played only through its Special: no play allowance, normal or extra, fits
-    it (e.g. an action usable only when a base is about to score)."""
 
 
 @dataclass(frozen=True)
@@ -240,11 +234,6 @@ def with_kind(kind: type[A]) -> dict[str, tuple[A, ...]]:
     return table  # type: ignore[return-value]
 
 
-def special_only(card_id: str) -> bool:
-    """Whether this card may be played only through its Special."""
-    return bool(printed(card_id, SpecialOnly))
-
-
 def printed(card_id: str, kind: type[A]) -> tuple[A, ...]:
     """The abilities of a kind that a card's script gives it (wherever the card is)."""
     return with_kind(kind).get(card_id, ())
@@ -259,6 +248,9 @@ def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) ->
     is_base = src.uid == src.card and src.controller < 0 and src.base >= 0
     if is_base and (found or _changers(state)) and not base_active(state, src.base, seat):
         return ()
+    stripped = _losing(state).get(src.uid) if state.lingering else None
+    if stripped is not None:  # it lost its own abilities, and those granted to it then
+        found = ()
     changers = _changers(state)
     if not changers:
         return found
@@ -268,14 +260,66 @@ def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) ->
             continue
         if isinstance(change, RemovesAbilities):
             return ()
-        granted += [a for a in change.abilities if isinstance(a, kind)]
+        if stripped is None or giver.uid not in stripped:
+            granted += [a for a in change.abilities if isinstance(a, kind)]
     return (*found, *granted) if granted else found
 
 
 def changes_in_play(state: GameState) -> bool:
     """Whether anything in play grants or removes abilities now (if not, every card has just
     its script's abilities, bases aside)."""
-    return bool(_changers(state))
+    return bool(_changers(state)) or bool(state.lingering and _losing(state))
+
+
+LOSES_ABILITIES = "loses_abilities:"
+"""The note of a lingering effect by which a minion has no abilities while it lasts (e.g.
+Bruiser's or The Touch's Talent): ``loses_abilities:<minion uid>|<giver uid>,...``. Its own
+abilities are gone, and those the listed cards (what granted it abilities when it lost them)
+grant it; abilities granted later stay (TBGB), and what actions attached to it do to it by
+their own abilities (e.g. +1 power) stays too."""
+
+
+def loses_abilities_note(state: GameState, uid: str) -> str:
+    """The note of a lingering effect making the minion `uid` lose its abilities now."""
+    found = [
+        Source(m.card, m.uid, i, m.controller)
+        for i, b in enumerate(state.bases)
+        for m in b.minions
+        if m.uid == uid
+    ]
+    givers = [
+        g.uid
+        for g, change in _changers(state)
+        for me in found
+        if isinstance(change, GrantsAbilities) and g.uid != uid and change.reaches(state, g, me)
+    ]
+    return f"{LOSES_ABILITIES}{uid}|{','.join(givers)}"
+
+
+def _losing(state: GameState) -> dict[str, frozenset[str]]:
+    """The minions that have lost their abilities now (lingering effects): uid -> the cards
+    whose granted abilities it lost with them."""
+    out: dict[str, frozenset[str]] = {}
+    for x in state.lingering:
+        if x.note is None or not x.note.startswith(LOSES_ABILITIES):
+            continue
+        if x.from_turn <= state.turn <= x.until_turn:
+            uid, _, givers = x.note[len(LOSES_ABILITIES) :].partition("|")
+            out[uid] = out.get(uid, frozenset()) | frozenset(filter(None, givers.split(",")))
+    return out
+
+
+def granted_by(state: GameState, src: Source, ability: Ability) -> list[Source]:
+    """The cards in play granting `src` this very ability, in board order (none when it is not
+    a granted one; several when two copies of a card grant it)."""
+    return [
+        giver
+        for giver, change in _changers(state)
+        if isinstance(change, GrantsAbilities)
+        and giver.uid != src.uid
+        and any(a is ability for a in change.abilities)
+        and change.reaches(state, giver, src)
+    ]
 
 
 def _may_change() -> bool:
@@ -347,7 +391,7 @@ def in_play(
     if entry is None:
         from domain.rules import sources  # rules asks this module about blanking
 
-        if _changers(state):  # abilities granted or removed: ask about each source
+        if changes_in_play(state):  # abilities granted or removed: ask about each source
             found = [(s, a) for s in sources(state) for a in of(state, s, kind)]
         else:
             table = with_kind(kind)

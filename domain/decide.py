@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from domain import abilities, plays, rules, talents
 from domain import events as ev
-from domain.abilities import Talent
+from domain import plays, rules, talents
 from domain.catalogue import catalogue
 from domain.commands import (
     Choose,
@@ -250,9 +249,11 @@ def _check_talent(state: GameState, command: UseTalent) -> None:
     src = next((s for s in rules.sources(state) if s.uid == command.card), None)
     if src is None:
         raise _unknown_card(command.card, "in play", "is not in play")
-    if 0 <= src.controller != command.seat:
-        raise IllegalTarget(f"card {command.card!r} is controlled by seat {src.controller}")
-    if any(s.uid == src.uid for s, _ in abilities.in_play(state, Talent, command.seat)):
+    user = talents.user_of(state, command.card, command.seat)
+    controller = (user or src).controller
+    if 0 <= controller != command.seat:
+        raise IllegalTarget(f"card {command.card!r} is controlled by seat {controller}")
+    if user is not None:
         if talent_flag(src.uid, command.seat) in state.flags:
             raise IllegalMove(f"the Talent of {command.card!r} was used this turn already")
         raise IllegalMove(f"the Talent of {command.card!r} cannot be used now")

@@ -337,6 +337,18 @@ class BasesSwapped(Event):
     new: str
 
 
+@event("base_changed")
+@fast_init
+@dataclass(frozen=True)
+class BaseChanged(Event):
+    """The top base of the base deck takes the place of a base in play, keeping every card that
+    was on it; the old base card goes to the base discard (e.g. Unicrave before it scores)."""
+
+    base: int
+    old: str
+    new: str
+
+
 @event("decision_requested")
 @fast_init
 @dataclass(frozen=True)

@@ -299,9 +299,15 @@ def _moved(s: GameState, e: ev.MinionMoved) -> GameState:
         return s
     _, m = found
     temp = s.temp_power
-    s = replace(_drop_minion(s, e.uid), temp_power=temp)
+    s = replace(_drop_minion(s, e.uid), temp_power=temp, flags=(*s.flags, moved_flag(e)))
     b = s.bases[e.to_base]
     return _set_base(s, e.to_base, replace(b, minions=(*b.minions, m)))
+
+
+def moved_flag(e: ev.MinionMoved) -> str:
+    """The turn's record of a minion moved, and from which base (turn flags are cleared when
+    a turn starts): see rules.moved_from."""
+    return f"moved:{e.uid}:{e.from_base}"
 
 
 @_on(ev.PowerModified)
@@ -417,6 +423,19 @@ def _swapped(s: GameState, e: ev.BasesSwapped) -> GameState:
     deck = (*tuple(c for c in s.base_deck if c != e.new), e.old)
     s = replace(s, base_deck=deck)
     return _set_base(s, e.base, Base(card=e.new, minions=old.minions))
+
+
+@_on(ev.BaseChanged)
+def _changed(s: GameState, e: ev.BaseChanged) -> GameState:
+    old = s.bases[e.base]
+    deck = tuple(c for c in s.base_deck if c != e.new)
+    return replace(
+        _set_base(s, e.base, replace(old, card=e.new)),
+        base_deck=deck,
+        base_discard=(*s.base_discard, e.old),
+        scoring=e.new if s.scoring == e.old else s.scoring,
+        temp_breakpoints=tuple(t for t in s.temp_breakpoints if t.base != e.old),
+    )
 
 
 @_on(ev.DecisionRequested)

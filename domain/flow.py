@@ -128,6 +128,9 @@ def _clear_base(fx: Fx) -> Steps:
 def _replace_base(fx: Fx, *, active: bool = True) -> Steps:
     """`active`: whether the scored base's ability applied while it was in play."""
     i, old = fx.base, fx.card
+    now = fx.state.bases[i].card
+    if now != old:  # another base took the scored one's place (e.g. Unicrave): it leaves
+        return (Task("replace_base", {**fx.ctx, "src": now, "card": now}),)
     then = fx.task(_replaced, active=active)
     if _hook(old, "replacement") and active:
         return (base_hook_task(old, i, "replacement"), then)

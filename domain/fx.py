@@ -20,6 +20,8 @@ from domain.model import JSON, Attached, CardRef, GameState, Lingering, Minion, 
 from domain.steps import StepFn
 
 Steps = tuple[Any, ...]
+APPLY_TO = "apply_to"
+"""The context key naming the minion a card being played must apply its effect to."""
 
 
 @fast_init
@@ -157,11 +159,16 @@ class Fx:
         minion leaves play it still goes to its owner's zones."""
         return self.verb("control", uid=uid, to=to)
 
-    def add_power(self, uid: str, amount: int, this_turn: bool = False) -> Steps:
-        """Change a minion's power until the end of my turn (or of this turn, `this_turn`)."""
+    def add_power(
+        self, uid: str, amount: int, until_turn: int | None = None, this_turn: bool = False
+    ) -> Steps:
+        """Change a minion's power until the end of my turn, or of `until_turn`, or (with
+        `this_turn`) of the turn being played."""
         if this_turn:
-            return self.verb("power", uid=uid, amount=amount, this_turn=True)
-        return self.verb("power", uid=uid, amount=amount)
+            until_turn = self.state.turn
+        if until_turn is None:
+            return self.verb("power", uid=uid, amount=amount)
+        return self.verb("power", uid=uid, amount=amount, until=until_turn)
 
     def duel(self, challenger: str, challenged: str, then: str | StepFn, **extra: JSON) -> Steps:
         """Start a duel between two minions on one base (see domain.duels); `then` runs with
@@ -223,10 +230,20 @@ class Fx:
         }
         return (Task("extra_play_now", ctx),)
 
-    def play(self, uid: str, base: int | None = None, target: str | None = None) -> Steps:
+    def play(
+        self,
+        uid: str,
+        base: int | None = None,
+        target: str | None = None,
+        apply_to: str | None = None,
+    ) -> Steps:
         """Play a card out of play (a hand, deck or discard pile) as a real play (its ability
-        fires), outside my allowances; it stays its owner's card."""
-        return (Task("play_card", {"seat": self.me, "uid": uid, "base": base, "target": target}),)
+        fires), outside my allowances; it stays its owner's card. `apply_to`: the minion its
+        effect must be applied to (its choice of a minion is narrowed to that one)."""
+        ctx: dict[str, JSON] = {"seat": self.me, "uid": uid, "base": base, "target": target}
+        if apply_to is not None:
+            ctx[APPLY_TO] = apply_to
+        return (Task("play_card", ctx),)
 
     def top_of_deck(self, n: int = 1, seat: int | None = None) -> tuple[Steps, list[CardRef]]:
         """The top n cards of a deck, reshuffling the discard pile under it when the deck runs
@@ -288,6 +305,14 @@ class Fx:
     ) -> Steps:
         """An effect of `card` for `seat` that lasts from one turn to another, inclusive."""
         return (ev.LingeringAdded(Lingering(card, seat, from_turn, until_turn, note)),)
+
+    def lose_abilities(self, uid: str, until_turn: int) -> Steps:
+        """The minion `uid` has no abilities from now to the end of `until_turn`: its own and
+        those granted to it now (what actions attached to it do to it stays)."""
+        from domain.abilities import loses_abilities_note
+
+        note = loses_abilities_note(self.state, uid)
+        return self.linger(self.card, self.me, self.state.turn, until_turn, note)
 
     def note(self, uid: str, note: str) -> Steps:
         """Write a note on an attached action (e.g. the faction named when it was played)."""
@@ -373,7 +398,11 @@ class Fx:
         skip_label: str = "Skip",
         **extra: JSON,
     ) -> Steps:
-        """Ask for one minion among `minions` (nothing happens if there is none)."""
+        """Ask for one minion among `minions` (nothing happens if there is none). A card
+        played to be applied to one minion (ctx `apply_to`) may only choose that one."""
+        forced = self.ctx.get(APPLY_TO)
+        if forced is not None and any(m.uid == forced for m in minions):
+            minions = [m for m in minions if m.uid == forced]
         options = [self.minion_option(m) for m in minions]
         who = self.me if seat is None else seat
         return self.ask(

@@ -146,6 +146,10 @@ def _duel_end(b: GameState | None, a: GameState, e: ev.DuelEnded) -> str:
     return f"  {_minion_name(a, e.winner)} wins the duel"
 
 
+def _changed(b: GameState | None, a: GameState, e: ev.BaseChanged) -> str:
+    return f"  {name(e.new)} takes the place of {name(e.old)}, with every card on it"
+
+
 def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
     if e.winner is None:
@@ -170,6 +174,7 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.BaseScored: _scored,
     ev.VpGained: _vp,
     ev.BaseReplaced: _replaced,
+    ev.BaseChanged: _changed,
     ev.GameEnded: _ended,
     ev.ClockExpired: _clock,
     ev.DuelStarted: _duel,

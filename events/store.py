@@ -10,7 +10,7 @@ Keys of a game share the hash tag ``{<game_id>}`` so a Redis Cluster keeps them 
 small JSON string that expires; ``...:idem``, a hash of records, is only read, for records made
 before they expired) and ``...:fence`` (ids of appends whose answer was lost and that were
 settled as not applied).
-Global keys: ``<prefix>:games`` (a set of game ids) and ``<prefix>:token:<sha256>``.
+Global keys: the games index (sharded, see :mod:`events.index`) and ``<prefix>:token:<sha256>``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import redis
 
 from events import scripts
 from events.appends import ExactlyOnce
-from events.connection import RedisClient
+from events.connection import RedisClient, connection_kwargs, is_cluster
 from events.envelope import (
     Envelope,
     decode_entry,
@@ -90,8 +90,7 @@ class EventStore(GameIndex):
         settle_timeout: float = SETTLE_TIMEOUT,
         idempotency_ttl: int = IDEMPOTENCY_TTL,
     ) -> None:
-        kwargs = redis_client.connection_pool.connection_kwargs
-        if kwargs.get("decode_responses"):
+        if connection_kwargs(redis_client).get("decode_responses"):
             raise ValueError("the event store needs a client with decode_responses=False")
         if not prefix or "{" in prefix or "}" in prefix:
             raise ValueError(f"invalid key prefix {prefix!r}")
@@ -104,15 +103,15 @@ class EventStore(GameIndex):
         self._snapshot_script = redis_client.register_script(scripts.SNAPSHOT)
 
     def load_scripts(self) -> None:
-        """Load every script into Redis now (one round trip), so that no command pays for it."""
+        """Load every script into Redis now (one round trip; on a cluster, one per script, each
+        sent to every master), so that no command pays for it."""
+        texts = (scripts.APPEND, scripts.LOAD, scripts.SETTLE, scripts.RECORD, scripts.SNAPSHOT)
+        if is_cluster(self.redis):
+            for text in texts:
+                self.redis.script_load(text)  # type: ignore[no-untyped-call]
+            return
         pipe = self.redis.pipeline(transaction=False)
-        for text in (
-            scripts.APPEND,
-            scripts.LOAD,
-            scripts.SETTLE,
-            scripts.RECORD,
-            scripts.SNAPSHOT,
-        ):
+        for text in texts:
             pipe.script_load(text)
         pipe.execute()
 
@@ -180,8 +179,7 @@ class EventStore(GameIndex):
         if not events:
             raise ValueError("a game is created with at least one event")
         stored = self._write("create", game_id, 0, events, meta=meta)
-        self.redis.sadd(self._games_key(), game_id)
-        self._index(game_id, (meta or {}).get("created_at", ""))
+        self._add_to_index(game_id, (meta or {}).get("created_at", ""))
         return stored
 
     def _write(
@@ -265,11 +263,7 @@ class EventStore(GameIndex):
             self.key(game_id, "meta"),
         ]
         for attempt in range(2):
-            pipe = self.redis.pipeline(transaction=False)
-            if token_hash is not None:
-                pipe.get(self._token_key(token_hash))
-            pipe.evalsha(self._load_sha, len(keys), *keys, max(cached_version, 0))
-            replies = pipe.execute(raise_on_error=False)
+            replies = self._load_replies(keys, cached_version, token_hash)
             if attempt == 0 and isinstance(replies[-1], redis.exceptions.NoScriptError):
                 self.redis.script_load(scripts.LOAD)  # type: ignore[no-untyped-call]  # a restarted or flushed Redis
                 continue
@@ -294,6 +288,28 @@ class EventStore(GameIndex):
             token,
             found[6].decode(),
         )
+
+    def _load_replies(
+        self, keys: list[str], cached_version: int, token_hash: str | None
+    ) -> list[Any]:
+        """The token's record (if asked) and the load script's answer (or its error): one
+        pipelined round trip; two on a cluster, whose pipelines cannot carry scripts and whose
+        token key lives in another slot."""
+        args = (self._load_sha, len(keys), *keys, max(cached_version, 0))
+        if is_cluster(self.redis):
+            replies: list[Any] = []
+            if token_hash is not None:
+                replies.append(self.redis.get(self._token_key(token_hash)))
+            try:
+                replies.append(self.redis.evalsha(*args))  # type: ignore[no-untyped-call]
+            except redis.exceptions.NoScriptError as missing:
+                replies.append(missing)
+            return replies
+        pipe = self.redis.pipeline(transaction=False)
+        if token_hash is not None:
+            pipe.get(self._token_key(token_hash))
+        pipe.evalsha(*args)
+        return list(pipe.execute(raise_on_error=False))
 
     def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[Envelope]:
         """Return the events with ``after < version <= until``, upcast to the current schema."""
@@ -324,8 +340,7 @@ class EventStore(GameIndex):
 
     def _block_limit(self) -> float:
         """Longest safe XREAD BLOCK, in seconds, for this client's socket timeout."""
-        kwargs = self.redis.connection_pool.connection_kwargs
-        configured = kwargs.get("socket_timeout", _DEFAULT_SOCKET_TIMEOUT)
+        configured = connection_kwargs(self.redis).get("socket_timeout", _DEFAULT_SOCKET_TIMEOUT)
         if configured is None:
             return math.inf
         return max(0.05, float(configured) / 2)

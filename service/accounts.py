@@ -19,6 +19,7 @@ from typing import Any
 from domain import PlayerSetup, ScriptedSetup, awaited_seat
 from domain.model import Clock
 from domain.view import awaiting
+from events.connection import transaction
 from events.envelope import utc_timestamp
 from events.store import EventStore, hash_token
 from service.games import Games
@@ -89,7 +90,7 @@ class Accounts:
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         created = utc_timestamp()
         digest = hash_token(token)
-        pipe = self.redis.pipeline(transaction=True)
+        pipe = transaction(self.redis)
         pipe.hset(
             self._key(account_id),
             mapping={"name": name, "created_at": created, "token": digest},
@@ -124,7 +125,7 @@ class Accounts:
 
     def _replace_token(self, account_id: str, digest: str | None) -> None:
         old = self.redis.hget(self._key(account_id), "token")
-        pipe = self.redis.pipeline(transaction=True)
+        pipe = transaction(self.redis)
         if old is not None:
             pipe.delete(self._token_key(old.decode()))
         if digest is None:

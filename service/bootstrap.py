@@ -10,7 +10,7 @@ from typing import Any
 import redis
 
 from domain.ai.search import Budget
-from events.connection import Timeouts, connect
+from events.connection import Timeouts, connect, rq_connection
 from events.store import IDEMPOTENCY_TTL, SETTLE_TIMEOUT, EventStore
 from service.clocks import attach_clocks
 from service.games import Games
@@ -28,6 +28,7 @@ def build(
     redis_url: str | None = None,
     data_dir: str | None = None,
     client: Any = None,
+    rq_client: Any = None,
     prefix: str = DEFAULT_PREFIX,
     rq_async: bool = True,
     queue_name: str = QUEUE_NAME,
@@ -41,19 +42,22 @@ def build(
 ) -> Games:
     """The games service on ``client`` (else ``redis_url``, else ``REDIS_URL``, else an embedded
     Redis in ``data_dir``), its events under ``prefix``, its bot jobs on rq queue ``queue_name``
-    (run in the calling thread when ``rq_async`` is False), serving at most ``max_waiters``
-    waiting requests at once. Webhooks may target the private ``webhook_networks`` (CIDRs; None:
-    the comma-separated ``WEBHOOK_ALLOWED_NETWORKS`` variable) and retry after
-    ``webhook_backoff`` seconds, doubling (None: :data:`service.webhooks.BACKOFF`). Redis
-    requests wait at most ``timeouts`` (None: ``REDIS_SOCKET_TIMEOUT``/``REDIS_CONNECT_TIMEOUT``
-    or the defaults); an append whose answer was lost is settled for at most ``settle_timeout``
-    seconds (None: ``APPEND_SETTLE_TIMEOUT`` or :data:`events.store.SETTLE_TIMEOUT`), and
-    idempotency records expire after ``idempotency_ttl`` seconds (None: ``IDEMPOTENCY_TTL`` or
-    :data:`events.store.IDEMPOTENCY_TTL`). The `search` bot thinks within ``search_budget`` per
-    decision (None: the environment's, :func:`workers.queue.search_budget_from_env`)."""
+    (run in the calling thread when ``rq_async`` is False) kept in ``rq_client`` (else the Redis of
+    ``RQ_REDIS_URL``, else the events' own; required when the events live on a cluster), serving at
+    most ``max_waiters`` waiting requests at once. Webhooks may target the private
+    ``webhook_networks`` (CIDRs; None: the comma-separated ``WEBHOOK_ALLOWED_NETWORKS`` variable)
+    and retry after ``webhook_backoff`` seconds, doubling (None: :data:`service.webhooks.BACKOFF`).
+    Redis requests wait at most ``timeouts`` (None:
+    ``REDIS_SOCKET_TIMEOUT``/``REDIS_CONNECT_TIMEOUT`` or the defaults); an append whose answer was
+    lost is settled for at most ``settle_timeout`` seconds (None: ``APPEND_SETTLE_TIMEOUT`` or
+    :data:`events.store.SETTLE_TIMEOUT`), and idempotency records expire after ``idempotency_ttl``
+    seconds (None: ``IDEMPOTENCY_TTL`` or :data:`events.store.IDEMPOTENCY_TTL`). The `search` bot
+    thinks within ``search_budget`` per decision (None: the environment's,
+    :func:`workers.queue.search_budget_from_env`)."""
     connection = client if client is not None else connect(redis_url, data_dir, timeouts)
+    queues = rq_client if rq_client is not None else rq_connection(connection, timeouts)
     bots = BotQueue(
-        connection, prefix=prefix, is_async=rq_async, name=queue_name, search_budget=search_budget
+        queues, prefix=prefix, is_async=rq_async, name=queue_name, search_budget=search_budget
     )
     if settle_timeout is None:
         settle_timeout = float(os.environ.get("APPEND_SETTLE_TIMEOUT") or SETTLE_TIMEOUT)
@@ -74,7 +78,7 @@ def build(
     if webhook_networks is None:
         webhook_networks = os.environ.get("WEBHOOK_ALLOWED_NETWORKS", "").split(",")
     hooks = WebhookQueue(
-        connection,
+        queues,
         prefix=prefix,
         is_async=rq_async,
         name=queue_name,
@@ -90,3 +94,12 @@ def build(
     )
     hooks.inline_attempt = lambda delivery: social.webhooks.attempt(delivery, send)
     return games
+
+
+def build_for_job(job: Any, prefix: str, **options: Any) -> Games:
+    """The games service of an rq job running in a worker: on the events' Redis, with rq's
+    queues on the job's own connection. With ``RQ_REDIS_URL`` set (the worker was started with
+    it) the events are elsewhere, at ``REDIS_URL``; else they share the job's Redis."""
+    if os.environ.get("RQ_REDIS_URL"):
+        return build(rq_client=job.connection, prefix=prefix, **options)
+    return build(client=job.connection, prefix=prefix, **options)

@@ -17,6 +17,7 @@ from typing import Any
 
 from domain import PlayerSetup
 from domain.model import Clock
+from events.connection import mget, transaction
 from events.envelope import utc_timestamp
 from service.accounts import Accounts, AccountSeat
 from service.feed import Feeds
@@ -100,7 +101,7 @@ class Challenges:
             "game": None,
         }
         now = time.time()
-        pipe = self.redis.pipeline(transaction=True)
+        pipe = transaction(self.redis)
         pipe.set(self._key(challenge_id), json.dumps(challenge))
         pipe.zadd(self._index(challenger), {challenge_id: now})
         pipe.zadd(self._index(target), {challenge_id: now})
@@ -121,7 +122,7 @@ class Challenges:
         side = "to" if direction == "incoming" else "from"
         ids = [c.decode() for c in self.redis.zrevrange(self._index(caller), 0, -1)]
         found = []
-        for raw in self.redis.mget([self._key(i) for i in ids]) if ids else []:
+        for raw in mget(self.redis, [self._key(i) for i in ids]) if ids else []:
             if raw is None:
                 continue
             challenge = json.loads(raw)

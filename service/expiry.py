@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import TypeVar
 
+from events.connection import mget
 from events.store import EventStore
 
 log = logging.getLogger(__name__)
@@ -77,11 +78,7 @@ def delete_games(store: EventStore, game_ids: Sequence[str]) -> None:
         keys = list(redis.scan_iter(match=f"{store.prefix}:{{{game_id}}}:*", count=1000))
         if keys:
             redis.delete(*keys)
-    redis.srem(f"{store.prefix}:games", *game_ids)
-    index = f"{store.prefix}:games:by_created"
-    stale = [e for e in redis.zrange(index, 0, -1) if e.decode().rsplit(" ", 1)[1] in doomed]
-    if stale:
-        redis.zrem(index, *stale)
+    store.unlist(game_ids)
     for owner, owned in accounts.items():
         redis.zrem(f"{store.prefix}:account:{owner}:games", *owned)
     _delete_tokens(store, doomed)
@@ -92,7 +89,7 @@ def _delete_tokens(store: EventStore, doomed: set[str]) -> None:
     redis = store.redis
     keys = list(redis.scan_iter(match=f"{store.prefix}:token:*", count=1000))
     for chunk in _chunks(keys, BATCH):
-        values = redis.mget(chunk)
+        values = mget(redis, chunk)
         gone = [
             key
             for key, value in zip(chunk, values, strict=True)

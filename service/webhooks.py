@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from domain import GameState
+from events.connection import mget, transaction
 from events.envelope import utc_timestamp
 from service.accounts import Accounts
 from service.outcomes import ServiceError
@@ -163,7 +164,7 @@ class Webhooks:
         mine = [h for h in self._hooks(owner) if h["seat"] == seat]
         if len(mine) >= MAX_HOOKS:
             raise TooManyWebhooks(f"at most {MAX_HOOKS} webhooks per account or seat")
-        pipe = self.redis.pipeline(transaction=True)
+        pipe = transaction(self.redis)
         pipe.set(self._hook_key(hook_id), json.dumps(hook))
         pipe.sadd(owner, hook_id)
         pipe.execute()
@@ -193,7 +194,7 @@ class Webhooks:
 
     def delete(self, hook: dict[str, Any]) -> None:
         """Remove a hook; its pending deliveries are dropped."""
-        pipe = self.redis.pipeline(transaction=True)
+        pipe = transaction(self.redis)
         pipe.delete(self._hook_key(hook["id"]))
         pipe.srem(self._owner_key(hook), hook["id"])
         pipe.execute()
@@ -202,7 +203,7 @@ class Webhooks:
         ids = sorted(i.decode() for i in self.redis.smembers(owner_key))
         if not ids:
             return []
-        raws = self.redis.mget([self._hook_key(i) for i in ids])
+        raws = mget(self.redis, [self._hook_key(i) for i in ids])
         return [json.loads(r) for r in raws if r is not None]
 
     def account_hooks(self, account: str) -> list[dict[str, Any]]:
@@ -248,7 +249,7 @@ class Webhooks:
             "body": json.dumps(body, ensure_ascii=False, separators=(",", ":")),
         }
         listing = f"{self._hook_key(hook['id'])}:deliveries"
-        pipe = self.redis.pipeline(transaction=True)
+        pipe = transaction(self.redis)
         pipe.set(self._delivery_key(delivery_id), json.dumps(record), ex=DELIVERY_TTL)
         pipe.lpush(listing, delivery_id)
         pipe.ltrim(listing, 0, KEEP_DELIVERIES - 1)
@@ -262,7 +263,7 @@ class Webhooks:
         """The hook's newest deliveries, newest first (without their bodies)."""
         listing = f"{self._hook_key(hook_id)}:deliveries"
         ids = [i.decode() for i in self.redis.lrange(listing, 0, -1)]
-        raws = self.redis.mget([self._delivery_key(i) for i in ids]) if ids else []
+        raws = mget(self.redis, [self._delivery_key(i) for i in ids]) if ids else []
         shown = []
         for raw in raws:
             if raw is not None:

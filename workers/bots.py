@@ -12,7 +12,7 @@ from rq import get_current_job
 from domain import awaited_seat
 from domain.ai.search import Budget
 from domain.bots import make_bot
-from service.bootstrap import build
+from service.bootstrap import build, build_for_job
 from service.games import Games, bot_awaited
 from service.metrics import BOT_JOB_SECONDS, BOT_JOB_WAIT_SECONDS, Stopwatch
 from service.outcomes import StaleVersion
@@ -39,7 +39,7 @@ def play_bots(game_id: str, version: int, prefix: str = DEFAULT_PREFIX) -> int:
     if job is not None:
         owner = queue_for_job(job.connection, job.origin, prefix)
         # an inline job shares its caller's service (its listeners and their settings)
-        games = owner.games or build(client=job.connection, prefix=prefix)
+        games = owner.games or build_for_job(job, prefix)
         games.bots = owner
     else:
         games = build(prefix=prefix)

@@ -6,7 +6,7 @@ import logging
 
 from rq import get_current_job
 
-from service.bootstrap import build
+from service.bootstrap import build, build_for_job
 from service.clocks import expire
 from workers.queue import DEFAULT_PREFIX, BotQueue, queue_for_job
 
@@ -20,7 +20,7 @@ def expire_clock(game_id: str, version: int, prefix: str = DEFAULT_PREFIX) -> st
         games = build(prefix=prefix)
     else:
         owner = queue_for_job(job.connection, job.origin, prefix)
-        games = owner.games or build(client=job.connection, prefix=prefix)
+        games = owner.games or build_for_job(job, prefix)
         games.bots = owner
     queue = games.bots if isinstance(games.bots, BotQueue) else None
     budget = queue.search_budget if queue is not None else None

@@ -97,16 +97,14 @@ def deliver(
     backoff: float | None = None,
 ) -> bool:
     """rq job: one attempt of a delivery; schedule the next one if it failed and is due."""
-    from service.bootstrap import build
+    from service.bootstrap import build, build_for_job
 
     job = get_current_job()
-    games = build(
-        client=None if job is None else job.connection,
-        prefix=prefix,
-        queue_name=QUEUE_NAME if job is None else job.origin,
-        webhook_networks=allowed,
-        webhook_backoff=backoff,
-    )
+    options: dict[str, Any] = {"webhook_networks": allowed, "webhook_backoff": backoff}
+    if job is None:
+        games = build(prefix=prefix, queue_name=QUEUE_NAME, **options)
+    else:
+        games = build_for_job(job, prefix, queue_name=job.origin, **options)
     social = social_of(games)
     assert social is not None
     next_delay = social.webhooks.attempt(delivery_id, send)

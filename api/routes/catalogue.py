@@ -39,7 +39,7 @@ def health() -> tuple[dict[str, Any], int]:
         # registered workers whose heartbeat key has not expired (rq drops the others); read
         # without making rq Worker objects, which would change this client's socket timeout
         keys = get_keys(queue=queue)
-        pipe = service.store.redis.pipeline(transaction=False)
+        pipe = queue.connection.pipeline(transaction=False)  # rq's Redis (RQ_REDIS_URL)
         for key in keys:
             pipe.exists(key)
         workers = sum(pipe.execute()) if keys else 0

@@ -2,6 +2,10 @@
 
 from domain.cards import (
     aliens,
+    astroknights,
+    astroknights_actions,
+    changerbots,
+    changerbots_bases,
     cowboys,
     dinosaurs,
     ignobles,
@@ -16,6 +20,10 @@ from domain.cards import (
 
 __all__ = [
     "aliens",
+    "astroknights",
+    "astroknights_actions",
+    "changerbots",
+    "changerbots_bases",
     "cowboys",
     "dinosaurs",
     "ignobles",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import OnPlay, Special, SpecialOnly, Talent, Triggered, card
+from domain.abilities import OnPlay, Special, Talent, Triggered, card
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
 from domain.selectors import its_controllers_turn, played_here, scored_here
@@ -223,7 +223,6 @@ card("ignobles.fate_of_the_favorites", OnPlay(fate_of_the_favorites))
 card("ignobles.hostage_exchange", OnPlay(hostage_exchange))
 card(
     "ignobles.inevitable_betrayal",
-    SpecialOnly(),
     OnPlay(inevitable_betrayal_played),
     Special(
         "before_scoring",

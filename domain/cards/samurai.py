@@ -12,7 +12,6 @@ from domain.abilities import (
     IncreasesPower,
     OnPlay,
     Special,
-    SpecialOnly,
     Triggered,
     card,
 )
@@ -285,7 +284,6 @@ card(
 )
 card(
     HEART,
-    SpecialOnly(),
     OnPlay(heart_of_the_battle_played),
     Special(
         "before_scoring",

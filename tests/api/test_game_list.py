@@ -88,5 +88,30 @@ def test_bad_list_parameters_are_refused_with_a_problem(client: FlaskClient) -> 
 
 def test_games_made_before_the_index_existed_are_listed(client: FlaskClient, store) -> None:  # type: ignore[no-untyped-def]
     game = create(client, {"players": [ANN, BOB]})
-    store.redis.delete(f"{store.prefix}:games:by_created")
+    # as a store made before the sorted sets: its games only in the set of ids
+    for key in store.index_keys():
+        if key.endswith(":by_created"):
+            store.redis.delete(key)
     assert [g["id"] for g in _page(client, "")["games"]] == [game.id]
+
+
+def test_games_of_a_store_made_before_the_shards_are_listed_with_the_new_ones(  # type: ignore[no-untyped-def]
+    client: FlaskClient, store
+) -> None:
+    old = create(client, {"players": [ANN, BOB]})
+    for key in store.index_keys():
+        if key != f"{store.prefix}:games":
+            store.redis.delete(key)
+    store.redis.sadd(f"{store.prefix}:games", old.id)  # the one set of ids of older stores
+    new = create(client, {"players": [ANN, BOB]})
+    assert [g["id"] for g in _page(client, "")["games"]] == [new.id, old.id]
+    assert store.list_games() == sorted([old.id, new.id])
+
+
+def test_the_games_index_is_spread_over_several_keys(client: FlaskClient, store) -> None:  # type: ignore[no-untyped-def]
+    made = [create(client, {"players": [ANN, BOB]}).id for _ in range(8)]
+    used = [key for key in store.index_keys() if key.endswith(":by_created")]
+    sizes = [int(store.redis.zcard(key)) for key in used]
+    assert sum(sizes) == len(made)
+    assert max(sizes) < len(made)  # 8 games never all in one of 16 shards here
+    assert [g["id"] for g in _page(client, "")["games"]] == made[::-1]

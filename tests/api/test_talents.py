@@ -52,3 +52,25 @@ def test_a_talent_is_a_move_until_used_and_using_it_appends_talent_used(
     again = command(client, game, 0, {"type": "use_talent", "card": rex})
     assert again.status_code == 422
     assert again.get_json()["code"] == "illegal_move"
+
+
+def test_a_talent_an_attached_action_grants_is_a_move_naming_that_action(
+    client: FlaskClient,
+) -> None:
+    board = [
+        {"base": 0, "card": REX, "owner": 0},
+        {"base": 0, "card": "changerbots.flighterizer", "owner": 0, "attached_to": 0},
+    ]
+    game = create_scripted(client, board=board)
+    view = game_view(client, game, 0)
+    rex = next(m for m in view["bases"][0]["minions"] if m["card"] == REX)
+    flighterizer = rex["attached"][0]["uid"]
+    moves = talent_moves(client, game.id, game.tokens[0])
+    assert [m["card"] for m in moves] == [flighterizer]
+
+    response = command(client, game, 0, moves[0])
+    assert response.status_code == 200, response.get_json()
+    events = response.get_json()["events"]
+    assert events[0]["type"] == "talent_used"
+    assert events[0]["payload"]["uid"] == flighterizer
+    assert talent_moves(client, game.id, game.tokens[0]) == []

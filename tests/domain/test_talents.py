@@ -121,16 +121,47 @@ def test_a_bases_talent_serves_the_seat_whose_turn_it_is_once_per_turn() -> None
         assert talent_moves(t, 1) == [TAR_PITS]
 
 
-def test_a_talent_granted_by_an_attached_action_belongs_to_the_minion_it_is_on() -> None:
+def test_a_talent_granted_by_an_attached_action_is_used_by_naming_that_action() -> None:
     with talents((UPGRADE, GrantsAbilities(its_host, (DRAW,)))):
         t = Table([HOMEWORLD], hands=[[UPGRADE], []], board=[(0, REX, 0)])
-        rex = t.minion(REX).uid
         assert talent_moves(t) == []
+        upgrade = t.hand_uid(UPGRADE)
         t.play(UPGRADE, target=REX)
-        assert talent_moves(t) == [rex]
+        assert talent_moves(t) == [upgrade]
         hand = len(t.hand(0))
-        t.do(UseTalent(0, rex))
+        events = t.do(UseTalent(0, upgrade))
+        assert isinstance(events[0], ev.TalentUsed)
+        assert events[0].card == UPGRADE
         assert len(t.hand(0)) == hand + 1
+        assert talent_moves(t) == []
+        assert t.replays_exactly()
+
+
+def test_a_granted_talent_and_the_minions_own_talent_are_each_used_once_per_turn() -> None:
+    granted = Talent("Draw a card, thanks to the upgrade", draw_one)
+    with talents((UPGRADE, GrantsAbilities(its_host, (granted,))), (REX, DRAW)):
+        t = Table([HOMEWORLD], hands=[[UPGRADE], []], board=[(0, REX, 0)])
+        upgrade, rex = t.hand_uid(UPGRADE), t.minion(REX).uid
+        t.play(UPGRADE, target=REX)
+        assert talent_moves(t) == [rex, upgrade]
+        t.do(UseTalent(0, rex))
+        assert talent_moves(t) == [upgrade]
+        with pytest.raises(IllegalMove, match="used this turn already"):
+            decide(t.state, UseTalent(0, rex))
+        t.do(UseTalent(0, upgrade))
+        assert talent_moves(t) == []
+
+
+def test_a_talent_granted_to_an_opponents_minion_is_used_by_that_minions_controller() -> None:
+    with talents((UPGRADE, GrantsAbilities(its_host, (DRAW,)))):
+        t = Table([HOMEWORLD], hands=[[UPGRADE], []], board=[(0, REX, 1)])
+        upgrade = t.hand_uid(UPGRADE)
+        t.play(UPGRADE, target=REX)
+        assert talent_moves(t) == []
+        with pytest.raises(IllegalTarget, match="controlled by seat 1"):
+            decide(t.state, UseTalent(0, upgrade))
+        t.end_turn()
+        assert talent_moves(t, 1) == [upgrade]
 
 
 def test_a_card_without_a_talent_or_out_of_play_is_refused_with_a_precise_error() -> None:

@@ -1,0 +1,96 @@
+"""The Cease and Desist bases of the Changerbots (Changing Room, Unicrave), and the box's USS
+Undertaking and Spikey Chair Room."""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain import rules
+from domain.abilities import BaseHook, Triggered, card
+from domain.fx import Fx, Steps
+from domain.model import GameState
+from domain.registry import Source
+from domain.selectors import Facts, played_here
+from domain.steps import step
+
+SPIKEY = "base.spikey_chair_room"
+
+
+def _used_here(state: GameState, src: Source, facts: Facts) -> bool:
+    """A minion used a Talent while it was on this base."""
+    return facts.get("talent_base") == src.base
+
+
+def changing_room(fx: Fx) -> Steps:
+    return fx.add_power(str(fx.ctx["uid"]), 1)
+
+
+def unicrave(fx: Fx) -> Steps:
+    """Before it scores, the top base of the base deck takes its place with every card on it;
+    the scoring goes on with that base."""
+    s = fx.state
+    if s.base_deck:
+        return (ev.BaseChanged(fx.base, fx.card, s.base_deck[0]),)
+    if not s.base_discard:
+        return ()  # no base to take its place: it scores as it is
+    pool = list(s.base_discard)  # an empty base deck is the base discard, shuffled
+    fx.rng.shuffle(pool)
+    return ev.BaseDeckShuffled(tuple(pool), True), ev.BaseChanged(fx.base, fx.card, pool[0])
+
+
+def uss_undertaking(fx: Fx) -> Steps:
+    """At the start of a turn, its player may move a minion of theirs here, or away from here."""
+    mine = fx.minions(controller=fx.me)
+    prompt = "USS Undertaking: you may move one of your minions to or from this base"
+    return fx.choose_minion(mine, prompt, then=uss_undertaking_move, optional=True)
+
+
+@step("uss_undertaking_move")
+def uss_undertaking_move(fx: Fx, *, choice: str) -> Steps:
+    if fx.base_of(choice) != fx.base:
+        return fx.move(choice, fx.base)
+    others = [i for i in fx.bases() if i != fx.base]
+    prompt = "USS Undertaking: move it to which base?"
+    return fx.choose_base(others, prompt, then="move", uid=choice)
+
+
+def spikey_chair_room_played(fx: Fx) -> Steps:
+    """Who played a minion here this turn keeps the right to the end-of-turn offer, even if
+    the base leaves play before then (a lingering effect for that seat, this turn)."""
+    seat, turn = int(fx.ctx["played_by"]), fx.state.turn
+    if any(
+        x.card == SPIKEY and x.seat == seat and x.until_turn == turn for x in fx.state.lingering
+    ):
+        return ()
+    return fx.linger(SPIKEY, seat, turn, turn)
+
+
+def _its_players_right(state: GameState, src: Source, facts: Facts) -> bool:
+    """The end-of-turn offer comes from a player's lingering right, not from the base."""
+    return src.uid.startswith("lingering:")
+
+
+def spikey_chair_room(fx: Fx) -> Steps:
+    mine = [m for _, m in rules.all_minions(fx.state) if m.owner == fx.me]
+    prompt = "Spikey Chair Room: you may destroy a minion you own to draw a card"
+    return fx.choose_minion(mine, prompt, then=spikey_chair_room_destroy, optional=True)
+
+
+@step("spikey_chair_room_destroy")
+def spikey_chair_room_destroy(fx: Fx, *, choice: str) -> Steps:
+    return (*fx.destroy(choice), *fx.then(spikey_chair_room_draw, uid=choice))
+
+
+@step("spikey_chair_room_draw")
+def spikey_chair_room_draw(fx: Fx, *, uid: str) -> Steps:
+    """The card is drawn only if the minion was indeed destroyed (it may be immune)."""
+    return () if rules.find_minion(fx.state, uid) else fx.draw(fx.me, 1)
+
+
+card("base.changing_room", Triggered("talent_used", changing_room, _used_here))
+card("base.unicrave", BaseHook("before_scoring", unicrave))
+card("base.uss_undertaking", Triggered("start_of_turn", uss_undertaking))
+card(
+    SPIKEY,
+    Triggered("minion_played", spikey_chair_room_played, played_here),
+    Triggered("end_of_turn", spikey_chair_room, _its_players_right),
+)
