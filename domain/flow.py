@@ -119,9 +119,15 @@ def _award(fx: Fx) -> Steps:
 def _clear_base(fx: Fx) -> Steps:
     """Every card on the scored base goes to its owner's discard pile at once: the minions'
     going there from play is one moment for all of them."""
-    leaving = [(fx.base, m) for m in fx.state.bases[fx.base].minions]
-    gone = discarded_from_play(fx.state, leaving, "scored")
-    return (ev.BaseCleared(fx.base), *simultaneous(fx.state, gone))
+    return discard_all_on(fx, fx.base, "scored")
+
+
+def discard_all_on(fx: Fx, i: int, reason: str) -> Steps:
+    """Every card on base i goes to its owner's discard pile at once (not destroyed): the
+    minions' going there from play is one moment for all of them, for this `reason`."""
+    leaving = [(i, m) for m in fx.state.bases[i].minions]
+    gone = discarded_from_play(fx.state, leaving, reason)
+    return (ev.BaseCleared(i), *simultaneous(fx.state, gone))
 
 
 @step("replace_base")

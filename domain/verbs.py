@@ -3,6 +3,7 @@ attach, play. Each checks protections once, here, for every card."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -14,7 +15,7 @@ from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.fx import APPLY_TO, Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
-from domain.steps import identity, step
+from domain.steps import StepFn, identity, step
 from domain.triggers import discarded_from_play, fire, fire_for, fired, simultaneous
 
 
@@ -209,15 +210,17 @@ def modify_power(
     amount: int,
     uid: str | None = None,
     choice: str | None = None,
+    this_turn: bool = False,
     until: int | None = None,
 ) -> Steps:
-    """Change a minion's power until the end of the causing seat's turn, or of turn `until`
-    (e.g. the turn being played, for "until the end of the turn" in another seat's turn)."""
+    """Change a minion's power until the end of the causing seat's turn (or, `this_turn`, of
+    the turn being played, e.g. a Special played in another seat's turn; or of turn `until`)."""
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "power")
     if blocked is not None:
         return blocked
-    until = rules.end_of_turn_for(fx.state, fx.me) if until is None else until
+    if until is None:
+        until = fx.state.turn if this_turn else rules.end_of_turn_for(fx.state, fx.me)
     changed = ev.PowerModified(uid, amount, until)
     return (*touched(fx, uid), changed, *(raised(fx, uid) if amount > 0 else ()))
 
@@ -592,3 +595,52 @@ def extra_play_card(
 def extra_play_base(fx: Fx, *, seat: int, uid: str, choice: int) -> Steps:
     """`seat` plays the minion `uid` of its extra play on the chosen base."""
     return (Task("play_card", {"seat": seat, "uid": uid, "base": choice}),)
+
+
+# --- revealed cards put back -------------------------------------------------------------------
+
+
+def put_back_on_top(
+    fx: Fx, revealed: list[str], ordered: list[str], prompt: str, then: str | StepFn
+) -> Steps:
+    """The cards of my deck in `revealed` go back on top in the order chosen: `ordered` holds
+    the picks so far (the first ends on top); while two different cards are left, ask for the
+    next one through step `then` (with `revealed` and `ordered`). Copies of one card need no
+    choice between them."""
+    deck = list(fx.state.players[fx.me].deck)
+    left = [c for c in deck if c.uid in revealed and c.uid not in ordered]
+    kinds = {c.card: c for c in left}
+    if len(kinds) > 1:
+        picks = list(kinds.values())
+        return fx.choose_card(picks, prompt, then, revealed=revealed, ordered=ordered)
+    if not ordered:
+        return ()
+    top = [c for u in ordered for c in deck if c.uid == u] + left
+    rest = [c for c in deck if c not in top]
+    return (ev.DeckShuffled(fx.me, (*top, *rest)),)
+
+
+def pick_from_discard(
+    fx: Fx,
+    picked: list[str],
+    fits: Callable[[str], bool],
+    most: int | None,
+    prompt: str,
+    then: str | StepFn,
+    done: str | StepFn,
+) -> Steps:
+    """One more optional pick of a card of my discard pile (`fits` its card id) not picked yet,
+    through step `then` (with `picked`); when `most` are picked, none is left or the player
+    stops, step `done` runs (with `picked`), e.g. to shuffle them into the deck."""
+    left = [c for c in fx.state.players[fx.me].discard if fits(c.card) and c.uid not in picked]
+    if (most is not None and len(picked) >= most) or not left:
+        return fx.then(done, picked=picked)
+    return fx.choose_card(
+        left, prompt, then, optional=True, skip_label="Done", picked=picked, on_skip=done
+    )
+
+
+def shuffle_picked(fx: Fx, picked: list[str]) -> Steps:
+    """The cards picked from my discard pile are shuffled into my deck."""
+    cards = [c for c in fx.state.players[fx.me].discard if c.uid in picked]
+    return fx.shuffle_deck(adding=cards) if cards else ()

@@ -9,6 +9,7 @@ from typing import Any
 from domain import events as ev
 from domain import plays, rules
 from domain.abilities import (
+    BaseHook,
     OngoingPower,
     OnPlay,
     Protection,
@@ -18,11 +19,13 @@ from domain.abilities import (
     card,
     increases_power,
 )
+from domain.flow import discard_all_on, replace_with_top
 from domain.fx import Fx, Steps
 from domain.model import CardRef, GameState, Minion, Option
 from domain.plays import INCREASES_POWER
 from domain.registry import Cause, Source
 from domain.steps import step
+from domain.verbs import put_back_on_top
 
 # --- Space Knight ------------------------------------------------------------------------------
 
@@ -56,21 +59,10 @@ def space_knight_take(fx: Fx, *, revealed: list[str], choice: str | None = None)
 
 @step("astroknights_restack")
 def restack(fx: Fx, *, revealed: list[str], ordered: list[str], choice: str | None = None) -> Steps:
-    """The revealed cards left go back on top of the deck in the order chosen, one pick at a
-    time (the first picked ends on top); copies of one card need no choice between them."""
+    """The revealed cards left go back on top of the deck in the order chosen."""
     ordered = [*ordered, *([] if choice is None else [choice])]
-    deck = fx.deck()
-    left = [c for c in deck if c.uid in revealed and c.uid not in ordered]
-    kinds = {c.card: c for c in left}
-    if len(kinds) > 1:
-        prompt = "Choose the next card to put back on top of your deck (first = top)"
-        picks = list(kinds.values())
-        return fx.choose_card(picks, prompt, restack, revealed=revealed, ordered=ordered)
-    top = [c for u in ordered for c in deck if c.uid == u] + left
-    rest = [c for c in deck if c not in top]
-    if [*top, *rest] == deck:
-        return ()
-    return (ev.DeckShuffled(fx.me, (*top, *rest)),)
+    prompt = "Choose the next card to put back on top of your deck (first = top)"
+    return put_back_on_top(fx, revealed, ordered, prompt, restack)
 
 
 # --- Scoundrel ----------------------------------------------------------------------------------
@@ -135,9 +127,14 @@ def _boosts_in_hand(state: GameState, seat: int) -> list[CardRef]:
     ]
 
 
+def _carpet_flag(state: GameState, uid: str, base: int) -> str:
+    return f"walking_carpet:{uid}:{state.bases[base].card}"
+
+
 def _carpet_may(state: GameState, seat: int, uid: str, base: int) -> bool:
+    """Once as its base is about to score, if not winning there, with such an action in hand."""
     found = rules.find_minion(state, uid)
-    if found is None or found[0] != base:
+    if found is None or found[0] != base or _carpet_flag(state, uid, base) in state.flags:
         return False
     return _not_winning(state, seat, base) and bool(_boosts_in_hand(state, seat))
 
@@ -145,7 +142,8 @@ def _carpet_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 def walking_carpet(fx: Fx) -> Steps:
     cards = _boosts_in_hand(fx.state, fx.me)
     prompt = "Walking Carpet: choose an action from your hand to play on it"
-    return fx.choose_card(cards, prompt, walking_carpet_play, optional=True)
+    flag = fx.set_flag(_carpet_flag(fx.state, fx.src, fx.base))
+    return (*flag, *fx.choose_card(cards, prompt, walking_carpet_play))
 
 
 @step("walking_carpet_play")
@@ -159,6 +157,35 @@ def walking_carpet_play(fx: Fx, *, choice: str) -> Steps:
 
 def _hand_card(fx: Fx, uid: str) -> CardRef:
     return next(c for c in fx.hand() if c.uid == uid)
+
+
+# --- Alien Guru ---------------------------------------------------------------------------------
+
+
+def _raised_by_its_controller(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
+    """Its controller played an action that directly raised a minion's power (any minion)."""
+    return facts.get("raised_by") == src.controller
+
+
+def alien_guru(fx: Fx) -> Steps:
+    """Once per turn. An action raising several minions asks about each in turn: the rulebook
+    lets the player choose which one gets the counter (skip until the one wanted)."""
+    if fx.has_flag(_guru_flag(fx.src)):
+        return ()
+    found = rules.find_minion(fx.state, str(fx.ctx["uid"]))
+    if found is None:
+        return ()
+    prompt = "Alien Guru: you may place a +1 power counter on the minion just raised"
+    return fx.choose_minion([found[1]], prompt, alien_guru_counter, optional=True)
+
+
+def _guru_flag(uid: str) -> str:
+    return f"alien_guru:{uid}"
+
+
+@step("alien_guru_counter")
+def alien_guru_counter(fx: Fx, *, choice: str) -> Steps:
+    return (*fx.set_flag(_guru_flag(fx.src)), *fx.place_counters(choice, 1))
 
 
 # --- Annoying Alien -----------------------------------------------------------------------------
@@ -277,6 +304,17 @@ def neutral_space(state: GameState, src: Source, base: int, m: Minion, cause: Ca
     return "block" if found is not None and found[0] == src.base else None
 
 
+def no_moon(fx: Fx) -> Steps:
+    """Before it scores: another base in play, chosen at random, goes with every card on it
+    (minions discarded, not destroyed) and is replaced as usual; the scoring goes on."""
+    others = [i for i in fx.bases() if i != fx.base]
+    if not others:
+        return ()
+    gone = fx.rng.choice(others)
+    discarded = discard_all_on(fx, gone, "base_discarded")
+    return (*discarded, *replace_with_top(fx, gone, fx.state.bases[gone].card))
+
+
 # --- the cards: each one's abilities, as values --------------------------------------------
 
 card("astroknights.space_knight", Talent("Space Knight: look for an action", space_knight))
@@ -292,6 +330,10 @@ card(
         walking_carpet,
     ),
 )
+card(
+    "astroknights.alien_guru",
+    Triggered("power_raised", alien_guru, _raised_by_its_controller),
+)
 card("astroknights.annoying_alien", Talent("Annoying Alien: name a minion", annoying_alien))
 card("astroknights.astro_robot", OnPlay(astro_robot))
 card("astroknights.mannersbot", Talent("Mannersbot: reveal your top card", mannersbot))
@@ -306,3 +348,4 @@ card(
     Triggered("power_raised", hive_of_scum, _raised_own_minion_here),
 )
 card("base.neutral_space", Protection(neutral_space))
+card("base.no_moon", BaseHook("before_scoring", no_moon))

@@ -19,13 +19,12 @@ from domain.model import GameState, Minion, Option
 from domain.registry import Cause, Source
 from domain.selectors import its_controllers_turn
 from domain.steps import step
-from domain.verbs import play_now
+from domain.verbs import pick_from_discard, play_now, shuffle_picked
 
 
 def _boost(fx: Fx, minions: list[Minion], amount: int, prompt: str) -> Steps:
     """Choose one of `minions`: it gets +amount power until the end of the turn."""
-    until = fx.state.turn
-    return fx.choose_minion(minions, prompt, then="power", amount=amount, until=until)
+    return fx.choose_minion(minions, prompt, then="power", amount=amount, this_turn=True)
 
 
 # --- Block the Probe ----------------------------------------------------------------------------
@@ -181,27 +180,17 @@ def recycle_the_trash(fx: Fx) -> Steps:
 @step("recycle_pick")
 def recycle_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Steps:
     picked = [*picked, *([] if choice is None else [choice])]
-    left = [
-        c for c in fx.discard_pile() if rules.card_type(c.card) == "action" and c.uid not in picked
-    ]
-    if len(picked) >= 2 or not left:
-        return fx.then(recycle_shuffle, picked=picked)
     prompt = "Recycle the Trash: you may shuffle an action from your discard pile into your deck"
-    return fx.choose_card(
-        left,
-        prompt,
-        recycle_pick,
-        optional=True,
-        skip_label="Done",
-        picked=picked,
-        on_skip=recycle_shuffle,
-    )
+    return pick_from_discard(fx, picked, _is_action, 2, prompt, recycle_pick, recycle_shuffle)
+
+
+def _is_action(card: str) -> bool:
+    return rules.card_type(card) == "action"
 
 
 @step("recycle_shuffle")
 def recycle_shuffle(fx: Fx, *, picked: list[str]) -> Steps:
-    cards = [c for c in fx.discard_pile() if c.uid in picked]
-    return fx.shuffle_deck(adding=cards) if cards else ()
+    return shuffle_picked(fx, picked)
 
 
 # --- Use the Fours, Yield to Rage ---------------------------------------------------------------

@@ -10,6 +10,7 @@ from domain.model import GameState, Minion
 from domain.registry import Cause, Source
 from domain.selectors import another_of_its_controllers_minions
 from domain.steps import step
+from domain.verbs import pick_from_discard, shuffle_picked
 
 ALPHA = "robots.microbot_alpha"
 
@@ -79,25 +80,15 @@ def microbot_reclaimer(fx: Fx) -> Steps:
 @step("reclaimer_pick")
 def reclaimer_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Steps:
     picked = [*picked, *([] if choice is None else [choice])]
-    left = [c for c in fx.discard_pile() if named_microbot(c.card) and c.uid not in picked]
-    if not left:
-        return fx.then(reclaimer_shuffle, picked=picked)
     prompt = "You may shuffle a Microbot from your discard pile into your deck"
-    return fx.choose_card(
-        left,
-        prompt,
-        reclaimer_pick,
-        optional=True,
-        skip_label="Done",
-        picked=picked,
-        on_skip=reclaimer_shuffle,
+    return pick_from_discard(
+        fx, picked, named_microbot, None, prompt, reclaimer_pick, reclaimer_shuffle
     )
 
 
 @step("reclaimer_shuffle")
 def reclaimer_shuffle(fx: Fx, *, picked: list[str]) -> Steps:
-    cards = [c for c in fx.discard_pile() if c.uid in picked]
-    return fx.shuffle_deck(adding=cards) if cards else ()
+    return shuffle_picked(fx, picked)
 
 
 # --- the other robots --------------------------------------------------------------------------

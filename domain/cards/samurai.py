@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, piles, plays, rules
+from domain import duels, plays, rules
 from domain.abilities import (
     AttachCondition,
     IncreasesPower,
@@ -21,6 +21,7 @@ from domain.registry import Source
 from domain.selectors import another_of_its_controllers_minions
 from domain.steps import step
 from domain.triggers import DISCARDED_FROM_PLAY, MINION_DISCARDED_FROM_PLAY
+from domain.verbs import pick_from_discard, shuffle_picked
 
 Facts = Mapping[str, Any]
 
@@ -89,13 +90,28 @@ def honor_the_ancestors(fx: Fx) -> Steps:
     mine = fx.minions(controller=fx.me)
     prompt = "Honor the Ancestors: put a +1 power counter on one of your minions"
     counter = fx.choose_minion(mine, prompt, then="counters", amount=1)
-    minions = [c for c in fx.discard_pile() if rules.card_type(c.card) == "minion"]
-    most = len(fx.state.players) - 1  # one per opponent
-    question = (
+    return (*counter, *fx.then(ancestors_pick, picked=[]))
+
+
+def _a_minion(card_id: str) -> bool:
+    return rules.card_type(card_id) == "minion"
+
+
+@step("ancestors_pick")
+def ancestors_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Steps:
+    """Minion cards of your discard pile to shuffle into your deck: one per opponent at most."""
+    picked = [*picked, *([] if choice is None else [choice])]
+    most = len(fx.state.players) - 1
+    prompt = (
         "Honor the Ancestors: you may shuffle a minion from your discard pile into your deck"
-        f" (up to {most})"
+        f" ({len(picked)} of up to {most} so far)"
     )
-    return (*counter, *piles.shuffle_back(fx, minions, question, most))
+    return pick_from_discard(fx, picked, _a_minion, most, prompt, ancestors_pick, ancestors_shuffle)
+
+
+@step("ancestors_shuffle")
+def ancestors_shuffle(fx: Fx, *, picked: list[str]) -> Steps:
+    return shuffle_picked(fx, picked)
 
 
 def yokai_attack(fx: Fx) -> Steps:

@@ -11,7 +11,7 @@ from domain.fx import Fx, Steps
 from domain.model import CardRef, Option
 from domain.plays import action_playable
 from domain.steps import step
-from domain.verbs import play_now
+from domain.verbs import play_now, put_back_on_top
 
 PORTAL_SIZE = 5
 
@@ -164,18 +164,8 @@ def portal_order(
     """The revealed cards left go back on top in the order chosen, one pick at a time (the
     first picked ends on top); copies of the same card need no choice between them."""
     ordered = [*ordered, *([] if choice is None else [choice])]
-    deck = fx.deck()
-    left = [c for c in deck if c.uid in revealed and c.uid not in ordered]
-    kinds = {c.card: c for c in left}
-    if len(kinds) > 1:
-        prompt = "Portal: choose the next card to put back on top of your deck (first = top)"
-        picks = list(kinds.values())
-        return fx.choose_card(picks, prompt, portal_order, revealed=revealed, ordered=ordered)
-    if not ordered:
-        return ()
-    top = [next(c for c in deck if c.uid == u) for u in ordered] + left
-    rest = [c for c in deck if c not in top]
-    return (ev.DeckShuffled(fx.me, (*top, *rest)),)
+    prompt = "Portal: choose the next card to put back on top of your deck (first = top)"
+    return put_back_on_top(fx, revealed, ordered, prompt, portal_order)
 
 
 def sacrifice(fx: Fx) -> Steps:

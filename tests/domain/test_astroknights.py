@@ -1,11 +1,14 @@
-"""Astroknights (Cease and Desist): each card, its rulebook clarifications, and the faction's
-bases (Hive of Scum and Villainy, No Moon) with Neutral Space."""
+"""Astroknights (Cease and Desist): each card and its rulebook clarifications (the bases are in
+test_astroknights_bases)."""
 
 from __future__ import annotations
 
-from domain import UseTalent
-from domain.model import Minion
-from domain.rules import all_minions
+from domain import UseTalent, abilities
+from domain.abilities import OngoingPower
+from domain.catalogue import catalogue
+from domain.model import GameState, Minion
+from domain.registry import Source
+from domain.rules import all_minions, power
 from tests.domain.table import Table
 
 KNIGHT, SCOUNDREL, PRINCE, CARPET = (
@@ -40,6 +43,7 @@ REX, WALKER, ZAPBOT = "dinosaurs.king_rex", "zombies.walker", "robots.zapbot"
 AUGMENTATION, DISINTEGRATOR = "dinosaurs.augmentation", "aliens.disintegrator"
 UPGRADE, STARS, SACRIFICE = "dinosaurs.upgrade", "ninjas.seeing_stars", "wizards.sacrifice"
 SUMMON, OVERLORD = "wizards.summon", "aliens.supreme_overlord"
+CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
 
 
 def mine(t: Table, card: str, seat: int) -> Minion:
@@ -126,8 +130,6 @@ def test_annoying_alien_gives_minus_two_to_every_minion_of_the_named_name_here_u
     assert sorted(t.options()) == sorted([ANNOYING, REX, WALKER])
     t.choose(REX)
     here = [m for m in t.state.bases[0].minions if m.card == REX]
-    from domain.rules import power
-
     assert [power(t.state, 0, m) for m in here] == [5, 5]  # mine too
     assert t.power(WALKER) == 2
     assert power(t.state, 1, t.state.bases[1].minions[0]) == 7  # another base
@@ -301,6 +303,19 @@ def test_laser_sword_does_not_shield_from_its_controllers_own_minions_or_actions
     assert t.power(REX) == 6  # 7 + 1 - 2
 
 
+def weaken_others_here(state: GameState, src: Source, base: int, m: Minion) -> int:
+    """A test minion: every other minion on its base gets -2 power."""
+    return -2 if base == src.base and m.uid != src.uid else 0
+
+
+def test_an_opponents_minion_ongoing_power_change_does_not_reach_a_laser_sword_host() -> None:
+    with abilities.extra(WALKER, OngoingPower(weaken_others_here)):
+        t = Table([TAR_PITS], hands=[[SWORD], []], board=[(0, REX, 0), (0, WALKER, 1)])
+        assert t.power(REX) == 5
+        t.play(SWORD, target=REX)
+        assert t.power(REX) == 8
+
+
 # --- Prepare for Battle -----------------------------------------------------------------------
 
 
@@ -362,3 +377,96 @@ def test_the_power_giving_actions_are_direct_power_increases() -> None:
 
     assert all(increases_power(c) for c in (PROBE, SWORD, FOURS, RAGE))
     assert not any(increases_power(c) for c in (PREPARE, RECYCLE, TRAP, HIDDEN_BASE))
+
+
+# --- Walking Carpet ---------------------------------------------------------------------------
+
+
+def carpet_table(hand: list[str]) -> Table:
+    """Oasis (12) is about to score; seat 1's Walking Carpet there is not winning."""
+    board = [(0, REX, 0), (0, OVERLORD, 0), (0, CARPET, 1)]
+    return Table([OASIS, TAR_PITS], hands=[[], hand], board=board, base_deck=[HOME])
+
+
+def test_walking_carpet_plays_a_power_raising_action_from_hand_on_itself_before_scoring() -> None:
+    t = carpet_table([AUGMENTATION, STARS])
+    t.end_turn()
+    assert t.options() == [CARPET, "skip"]
+    t.choose(CARPET)  # Augmentation, the only fitting action (Seeing Stars raises no power),
+    # is played at once, on the carpet: no other minion is offered
+    assert t.hand(1) == [STARS]
+    t.pass_empty_me_first()
+    assert {p.seat: p.power for p in t.state.last_scored} == {0: 12, 1: 8}
+    assert AUGMENTATION in t.discard(1)
+
+
+def test_walking_carpet_is_not_offered_to_a_player_winning_the_base() -> None:
+    board = [(0, REX, 1), (0, CARPET, 1), (0, WALKER, 0)]
+    t = Table([OASIS, TAR_PITS], hands=[[], [AUGMENTATION]], board=board, base_deck=[HOME])
+    t.end_turn()
+    assert CARPET not in t.options()
+
+
+def test_walking_carpet_may_attach_a_power_raising_ongoing_action_to_itself() -> None:
+    t = carpet_table([SWORD])
+    t.end_turn()
+    t.choose(CARPET)  # the sword, the only fitting action, goes on the carpet at once
+    t.pass_empty_me_first()
+    assert {p.seat: p.power for p in t.state.last_scored} == {0: 12, 1: 5}
+
+
+def test_walking_carpet_plays_one_action_only_as_its_base_is_about_to_score() -> None:
+    t = carpet_table([FOURS, AUGMENTATION])
+    t.end_turn()
+    t.choose(CARPET)
+    t.choose(FOURS)
+    assert CARPET not in t.options()  # still not winning (8 < 12), but once only
+
+
+# --- Alien Guru -------------------------------------------------------------------------------
+
+
+def test_alien_guru_places_a_counter_on_a_minion_raised_by_your_action_once_a_turn() -> None:
+    board = [(0, GURU, 0), (0, REX, 1), (1, WALKER, 0)]
+    t = Table([HOME, TAR_PITS], hands=[[RAGE, PROBE], []], board=board)
+    t.play(RAGE)
+    t.choose(WALKER)  # Yield to Rage on my walker
+    assert t.options() == [WALKER, "skip"]
+    t.choose(WALKER)
+    assert mine(t, WALKER, 0).counters == 1
+    t.play(PROBE)  # the extra action: on the opponent's minion, no counter (once a turn)
+    t.choose(REX)
+    assert t.pending is None
+    assert t.minion(REX).counters == 0
+    assert t.replays_exactly()
+
+
+def test_alien_guru_lets_you_choose_which_raised_minion_gets_the_counter() -> None:
+    """Rulebook clarification (Gourou Alien): several minions raised, you choose one."""
+    board = [(0, GURU, 0), (0, REX, 0), (1, WALKER, 0)]
+    t = Table([HOME, TAR_PITS], hands=[["dinosaurs.howl"], []], board=board)
+    t.play("dinosaurs.howl")
+    asked = []
+    while t.pending is not None:
+        asked.append(t.options()[0])
+        t.choose(WALKER if WALKER in t.options() else "skip")
+    assert asked == [GURU, REX, WALKER]  # asked about each, in turn
+    assert mine(t, WALKER, 0).counters == 1
+    assert t.minion(REX).counters == 0
+
+
+def test_alien_guru_ignores_power_raising_actions_of_other_players() -> None:
+    board = [(0, GURU, 1), (0, REX, 0)]
+    t = Table([HOME], hands=[[FOURS], []], board=board)
+    t.play(FOURS)
+    assert t.pending is None
+    assert t.minion(REX).counters == 0
+
+
+def test_every_astroknights_card_and_base_is_implemented() -> None:
+    from domain.registry import IMPLEMENTED
+
+    cards = catalogue().faction("astroknights").card_ids
+    assert len(cards) == 18
+    assert set(cards) <= IMPLEMENTED
+    assert {HIVE, NEUTRAL, NO_MOON} <= IMPLEMENTED

@@ -89,7 +89,7 @@ def test_a_minion_giving_power_is_not_an_action_so_the_moment_stays_silent() -> 
         assert len(t.hand(0)) == hand
 
 
-def test_an_action_lowering_power_does_not_raise_the_moment() -> None:
+def test_an_unmarked_action_attached_to_a_minion_does_not_raise_the_moment() -> None:
     with abilities.extra(WATCHER, WATCH):
         board = [(0, WATCHER, 1), (0, REX, 0)]
         t = Table([HOMEWORLD], hands=[["ninjas.poison"], []], board=board)

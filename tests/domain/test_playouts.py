@@ -31,6 +31,14 @@ def playout(seed: int, seats: int) -> tuple[GameState, list[Event], list[GameSta
     picks = rng.sample(CORE, 2 * seats)
     players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
     events = list(start_game(GameSetup(f"g{seed}", str(seed), players)))
+    return play_to_the_end(events, rng)
+
+
+def play_to_the_end(
+    events: list[Event], rng: random.Random
+) -> tuple[GameState, list[Event], list[GameState]]:
+    """Random bots play the game these events started until it ends (6000 commands at most):
+    the final state, every event, and the state after each command."""
     state = replay(events)
     states = [state]
     for _ in range(6000):
