@@ -535,6 +535,52 @@ class CardUncovered(Event):
     base: int
 
 
+@event("duel_started")
+@fast_init
+@dataclass(frozen=True)
+class DuelStarted(Event):
+    """Two minions on one base start a duel: `challenger` challenged `challenged` (uids)."""
+
+    challenger: str
+    challenged: str
+    base: int
+
+
+@event("duel_card_placed")
+@fast_init
+@dataclass(frozen=True)
+class DuelCardPlaced(Event):
+    """A seat put a card from its hand face down for the duel: in no zone until revealed. Only
+    that seat may see which card it is."""
+
+    seat: int
+    uid: str
+    card: str
+
+
+@event("duel_card_revealed")
+@fast_init
+@dataclass(frozen=True)
+class DuelCardRevealed(Event):
+    """A face-down duel card is turned up in front of everyone and goes back to its owner's
+    hand (an action is then played from there as an extra action)."""
+
+    seat: int
+    uid: str
+    card: str
+
+
+@event("duel_ended")
+@fast_init
+@dataclass(frozen=True)
+class DuelEnded(Event):
+    """The duel is over: `outcome` won (by `winner`), tie, or aborted (the two minions were no
+    longer on one base)."""
+
+    outcome: str
+    winner: str | None = None
+
+
 @event("game_ended")
 @fast_init
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from domain.model import (
     Base,
     Buried,
     CardRef,
+    Duel,
     GameState,
     Minion,
     Player,
@@ -608,6 +609,43 @@ def _uncovered(s: GameState, e: ev.CardUncovered) -> GameState:
             s = _set_base(s, i, replace(b, buried=tuple(c for c in b.buried if c.id != e.id)))
             return replace(s, uncovered=(*s.uncovered, CardRef(e.uid, e.card, e.owner)))
     return s
+
+
+@_on(ev.DuelStarted)
+def _duel_started(s: GameState, e: ev.DuelStarted) -> GameState:
+    return replace(s, duel=Duel(e.challenger, e.challenged))
+
+
+@_on(ev.DuelCardPlaced)
+def _duel_card_placed(s: GameState, e: ev.DuelCardPlaced) -> GameState:
+    p, duel = s.players[e.seat], s.duel
+    card = next((c for c in p.hand if c.uid == e.uid), None)
+    if card is None or duel is None:
+        return s
+    s = _set_player(s, e.seat, hand=_without(p.hand, e.uid))
+    return replace(s, duel=replace(duel, face_down=(*duel.face_down, card)))
+
+
+@_on(ev.DuelCardRevealed)
+def _duel_card_revealed(s: GameState, e: ev.DuelCardRevealed) -> GameState:
+    duel = s.duel
+    card = None if duel is None else next((c for c in duel.face_down if c.uid == e.uid), None)
+    if duel is None or card is None:
+        return s
+    s = replace(s, duel=replace(duel, face_down=_without(duel.face_down, e.uid)))
+    owner = s.players[card.owner]
+    return _set_player(s, card.owner, hand=(*owner.hand, card))
+
+
+@_on(ev.DuelEnded)
+def _duel_ended(s: GameState, e: ev.DuelEnded) -> GameState:
+    duel = s.duel
+    if duel is None:
+        return s
+    for card in duel.face_down:  # never left face down: back to its owner's hand
+        owner = s.players[card.owner]
+        s = _set_player(s, card.owner, hand=(*owner.hand, card))
+    return replace(s, duel=None)
 
 
 @_on(ev.GameEnded)

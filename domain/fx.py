@@ -159,6 +159,11 @@ class Fx:
         """Put a minion in play on the bottom of its owner's deck."""
         return self.verb("deck_bottom", uid=uid)
 
+    def discard_minion(self, uid: str) -> Steps:
+        """Put a minion in play into its owner's discard pile (not destroyed: no 'destroyed'
+        abilities; 'went from play to the discard pile' ones do react)."""
+        return self.verb("discard_minion", uid=uid)
+
     def move(self, uid: str, to: int) -> Steps:
         """Move a minion to another base."""
         return self.verb("move", uid=uid, to=to)
@@ -177,11 +182,24 @@ class Fx:
         """Uncover a buried card (by its public handle): its controller plays it at once."""
         return self.verb("uncover", handle=handle)
 
-    def add_power(self, uid: str, amount: int, until_turn: int | None = None) -> Steps:
-        """Change a minion's power until the end of my turn (or of `until_turn`)."""
+    def add_power(
+        self, uid: str, amount: int, until_turn: int | None = None, this_turn: bool = False
+    ) -> Steps:
+        """Change a minion's power until the end of my turn, or of `until_turn`, or (with
+        `this_turn`) of the turn being played."""
+        if this_turn:
+            until_turn = self.state.turn
         if until_turn is None:
             return self.verb("power", uid=uid, amount=amount)
         return self.verb("power", uid=uid, amount=amount, until=until_turn)
+
+    def duel(self, challenger: str, challenged: str, then: str | StepFn, **extra: JSON) -> Steps:
+        """Start a duel between two minions on one base (see domain.duels); `then` runs with
+        `extra` plus the result: challenger, challenged, winners and losers (uids; on a tie
+        both minions are in both). Ignored during another duel; aborted if they part."""
+        cont = self.task(then, **extra)
+        resume = {"key": cont.key, "ctx": dict(cont.ctx)}
+        return (Task("duel", {"challenger": challenger, "challenged": challenged, "then": resume}),)
 
     def place_counters(self, uid: str, n: int = 1) -> Steps:
         """Put n +1 power counters (from the supply) on a minion in play."""

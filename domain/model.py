@@ -214,6 +214,17 @@ class Placement:
 
 @fast_init
 @dataclass(frozen=True)
+class Duel:
+    """A duel under way between two minions (by uid); `face_down` holds the duel cards placed
+    face down, in no zone (their owner placed them), until they are revealed."""
+
+    challenger: str
+    challenged: str
+    face_down: tuple[CardRef, ...] = ()
+
+
+@fast_init
+@dataclass(frozen=True)
 class Clock:
     """A game's turn clock: each decision of a seat played by a client must come within
     `seconds`; when it does not, the server plays it with `bot` (`on_expiry` "bot") or the seat
@@ -254,6 +265,7 @@ class GameState:
     box: tuple[CardRef, ...] = ()  # cards put back in the game box: out of the game
     scripted: bool = False
     clock: Clock | None = None
+    duel: Duel | None = None  # the duel under way, if any
     version: int = 0
 
     def player(self, seat: int) -> Player:

@@ -64,7 +64,12 @@ def _removed(b: GameState | None, a: GameState, e: ev.MinionRemoved) -> str:
         "deck_bottom": " under its owner's deck",
         "deck_top": " on top of its owner's deck",
     }
-    verb = {"destroyed": "is destroyed", "returned": "returns", "placed": "goes"}
+    verb = {
+        "destroyed": "is destroyed",
+        "discarded": "is discarded",
+        "returned": "returns",
+        "placed": "goes",
+    }
     return f"  {name(e.card)} ({_who(a, e.owner)}) {verb.get(e.reason, e.reason)}{where[e.to]}"
 
 
@@ -122,6 +127,35 @@ def _replaced(b: GameState | None, a: GameState, e: ev.BaseReplaced) -> str | No
     return None if e.new is None else f"  {name(e.new)} replaces {name(e.old)}"
 
 
+def _minion_name(state: GameState | None, uid: str) -> str:
+    for b in state.bases if state else ():
+        for m in b.minions:
+            if m.uid == uid:
+                return name(m.card)
+    return "a minion"
+
+
+def _duel(b: GameState | None, a: GameState, e: ev.DuelStarted) -> str:
+    challenger, challenged = _minion_name(a, e.challenger), _minion_name(a, e.challenged)
+    return f"  {challenger} challenges {challenged} to a duel on {_base(a, e.base)}"
+
+
+def _duel_card(b: GameState | None, a: GameState, e: ev.DuelCardPlaced) -> str:
+    return f"  {_who(a, e.seat)} places a card face down for the duel"
+
+
+def _duel_reveal(b: GameState | None, a: GameState, e: ev.DuelCardRevealed) -> str:
+    return f"  {_who(a, e.seat)} reveals their duel card: {name(e.card)}"
+
+
+def _duel_end(b: GameState | None, a: GameState, e: ev.DuelEnded) -> str:
+    if e.outcome == "aborted":
+        return "  The duel is called off: the two minions are no longer on one base"
+    if e.winner is None:
+        return "  The duel is a tie"
+    return f"  {_minion_name(a, e.winner)} wins the duel"
+
+
 def _changed(b: GameState | None, a: GameState, e: ev.BaseChanged) -> str:
     return f"  {name(e.new)} takes the place of {name(e.old)}, with every card on it"
 
@@ -171,4 +205,8 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.BaseAdded: _added,
     ev.GameEnded: _ended,
     ev.ClockExpired: _clock,
+    ev.DuelStarted: _duel,
+    ev.DuelCardPlaced: _duel_card,
+    ev.DuelCardRevealed: _duel_reveal,
+    ev.DuelEnded: _duel_end,
 }

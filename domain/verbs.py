@@ -198,6 +198,12 @@ def deck_top(
     return _remove(fx, str(uid or choice), "deck_top", "placed", "deck_top")
 
 
+@step("discard_minion")
+def discard_minion(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+    """A minion in play goes to its owner's discard pile without being destroyed."""
+    return _remove(fx, str(uid or choice), "discard", "discarded", "discard")
+
+
 @step("move")
 def move(
     fx: Fx,

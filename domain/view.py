@@ -101,6 +101,13 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
                 "buried": [_buried(c, viewer) for c in b.buried],
             }
         )
+    duel: dict[str, Any] = {}
+    if state.duel is not None:  # a face-down card is shown to its owner only
+        d = state.duel
+        face_down = [_card(c) if c.owner == viewer else {"owner": c.owner} for c in d.face_down]
+        duel = {
+            "duel": {"challenger": d.challenger, "challenged": d.challenged, "face_down": face_down}
+        }
     clock = {} if state.clock is None else {"clock": {**to_json(state.clock), "deadline": None}}
     scoring = next((i for i, b in enumerate(state.bases) if b.card == state.scoring), None)
     return {
@@ -122,6 +129,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "resolving": [_card(c) for c in state.resolving],
         "box": [_card(c) for c in state.box],
         "uncovered": [_card(c) for c in state.uncovered],
+        **duel,
         **clock,
     }
 
@@ -156,6 +164,9 @@ def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> di
         p.pop("uid")
         p.pop("card")
         p.pop("owner")  # whose card it is would say something of a card taken from a hand
+    elif kind == "duel_card_placed" and viewer != p["seat"]:
+        p.pop("uid")  # face down: only the seat that placed it knows the card
+        p.pop("card")
     elif kind == "deck_shuffled":
         p["count"] = len(p.pop("order"))
     elif kind == "card_revealed" and p.get("to_seat") is not None and viewer != p["to_seat"]:

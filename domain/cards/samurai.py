@@ -1,19 +1,27 @@
-"""Samurai: +1 power counters, and rewards when their minions go from play to the discard pile.
-Base: Sakura Garden. (Heart of the Battle and Honorable Combat need duels.)"""
+"""Samurai: +1 power counters, rewards when their minions go from play to the discard pile, and
+duels (Heart of the Battle, Honorable Combat). Base: Sakura Garden."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from domain import rules
-from domain.abilities import AttachCondition, IncreasesPower, OnPlay, Triggered, card
+from domain import duels, plays, rules
+from domain.abilities import (
+    AttachCondition,
+    IncreasesPower,
+    OnPlay,
+    Special,
+    Triggered,
+    card,
+)
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
 from domain.registry import Source
 from domain.selectors import another_of_its_controllers_minions
 from domain.steps import step
 from domain.triggers import DISCARDED_FROM_PLAY, MINION_DISCARDED_FROM_PLAY
+from domain.verbs import pick_from_discard, shuffle_picked
 
 Facts = Mapping[str, Any]
 
@@ -52,7 +60,7 @@ def its_host_left(state: GameState, src: Source, facts: Facts) -> bool:
 def final_haiku(fx: Fx) -> Steps:
     steps: Steps = ()
     for m in fx.minions(controller=fx.me):  # for the rest of the turn being played
-        steps += fx.verb("power", uid=m.uid, amount=2, this_turn=True)
+        steps += fx.add_power(m.uid, 2, this_turn=True)
     return steps
 
 
@@ -85,36 +93,25 @@ def honor_the_ancestors(fx: Fx) -> Steps:
     return (*counter, *fx.then(ancestors_pick, picked=[]))
 
 
+def _a_minion(card_id: str) -> bool:
+    return rules.card_type(card_id) == "minion"
+
+
 @step("ancestors_pick")
 def ancestors_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Steps:
     """Minion cards of your discard pile to shuffle into your deck: one per opponent at most."""
-    if choice is not None:
-        picked = [*picked, choice]
+    picked = [*picked, *([] if choice is None else [choice])]
     most = len(fx.state.players) - 1
-    left = [
-        c for c in fx.discard_pile() if rules.card_type(c.card) == "minion" and c.uid not in picked
-    ]
-    if len(picked) >= most or not left:
-        return fx.then(ancestors_shuffle, picked=picked)
     prompt = (
         "Honor the Ancestors: you may shuffle a minion from your discard pile into your deck"
         f" ({len(picked)} of up to {most} so far)"
     )
-    return fx.choose_card(
-        left,
-        prompt,
-        ancestors_pick,
-        optional=True,
-        skip_label="Done",
-        on_skip=ancestors_shuffle,
-        picked=picked,
-    )
+    return pick_from_discard(fx, picked, _a_minion, most, prompt, ancestors_pick, ancestors_shuffle)
 
 
 @step("ancestors_shuffle")
 def ancestors_shuffle(fx: Fx, *, picked: list[str]) -> Steps:
-    cards = [c for c in fx.discard_pile() if c.uid in picked]
-    return fx.shuffle_deck(adding=cards) if cards else ()
+    return shuffle_picked(fx, picked)
 
 
 def yokai_attack(fx: Fx) -> Steps:
@@ -156,7 +153,7 @@ def way_of_the_warrior_target(fx: Fx, *, choice: str) -> Steps:
         x.card == WAY and x.seat == fx.me and x.until_turn == turn for x in fx.state.lingering
     )
     return (
-        *fx.verb("power", uid=choice, amount=3, this_turn=True),
+        *fx.add_power(choice, 3, this_turn=True),
         *fx.set_flag(_way_flag(fx.me, choice)),
         *(() if watching else fx.linger(WAY, fx.me, turn, turn)),
     )
@@ -180,6 +177,88 @@ def _mine_from_its_base(state: GameState, src: Source, facts: Facts) -> bool:
 
 def honor_the_fallen(fx: Fx) -> Steps:
     return fx.draw(fx.me, 1)
+
+
+# --- duels ---------------------------------------------------------------------------------
+
+HEART = "samurai.heart_of_the_battle"
+
+
+def _duellers(state: GameState, seat: int, base: int) -> list[Minion]:
+    """The minions of `seat` on `base` that have a minion of another player there to duel."""
+    return [
+        m
+        for m in state.bases[base].minions
+        if m.controller == seat and duels.opponents_here(state, m.uid)
+    ]
+
+
+def _heart_may(state: GameState, seat: int, uid: str, base: int) -> bool:
+    """Before the base `base` scores, with a minion of yours and another player's there."""
+    return (
+        0 <= base < len(state.bases)
+        and duels.may_start(state)
+        and plays.may_play(state, seat, HEART, None)
+        and bool(_duellers(state, seat, base))
+    )
+
+
+def heart_of_the_battle(fx: Fx) -> Steps:
+    """Used as a Special before a base scores: the card is played (then discarded)."""
+    return fx.play(fx.src)
+
+
+def heart_of_the_battle_played(fx: Fx) -> Steps:
+    scoring = next((i for i, b in enumerate(fx.state.bases) if b.card == fx.state.scoring), None)
+    if scoring is None or not duels.may_start(fx.state):
+        return ()
+    prompt = "Heart of the Battle: choose your minion that duels (the loser is destroyed)"
+    return fx.choose_minion(_duellers(fx.state, fx.me, scoring), prompt, heart_mine)
+
+
+@step("heart_mine")
+def heart_mine(fx: Fx, *, choice: str) -> Steps:
+    prompt = "Heart of the Battle: choose the minion it duels (the loser is destroyed)"
+    targets = duels.opponents_here(fx.state, choice)
+    return duels.challenge(fx, choice, targets, prompt, duels.losers_destroyed)
+
+
+def _outpowered_by(state: GameState, seat: int, base: int) -> list[int]:
+    """The other players whose total power on `base` exceeds that of `seat` (who has a minion
+    there): those whose minions an Honorable Combat there may challenge."""
+    if not any(m.controller == seat for m in state.bases[base].minions):
+        return []
+    totals = rules.power_by_seat(state, base)
+    return [s for s, p in totals.items() if s != seat and p > totals.get(seat, 0)]
+
+
+def honorable_combat(fx: Fx) -> Steps:
+    if not duels.may_start(fx.state):
+        return ()
+    bases = [i for i in fx.bases() if _outpowered_by(fx.state, fx.me, i)]
+    prompt = "Honorable Combat: choose a base where another player has more power than you"
+    return fx.choose_base(bases, prompt, honorable_base)
+
+
+@step("honorable_base")
+def honorable_base(fx: Fx, *, choice: int) -> Steps:
+    prompt = "Honorable Combat: choose your minion that challenges"
+    return fx.choose_minion(fx.minions(base=choice, controller=fx.me), prompt, honorable_mine)
+
+
+@step("honorable_mine")
+def honorable_mine(fx: Fx, *, choice: str) -> Steps:
+    base = fx.base_of(choice)
+    stronger = _outpowered_by(fx.state, fx.me, base)
+    targets = [m for m in fx.minions(base=base) if m.controller in stronger]
+    prompt = "Honorable Combat: choose the minion it challenges (the winner's player gains 1 VP)"
+    return duels.challenge(fx, choice, targets, prompt, honorable_result)
+
+
+@step("honorable_result")
+def honorable_result(fx: Fx, *, winners: list[str]) -> Steps:
+    """The controller of each winning minion gains 1 VP (a tie: both); nothing is destroyed."""
+    return tuple(x for seat in duels.winning_seats(fx.state, winners) for x in fx.gain_vp(seat, 1))
 
 
 # --- bases -----------------------------------------------------------------------------------
@@ -219,6 +298,18 @@ card(
     Triggered(MINION_DISCARDED_FROM_PLAY, way_of_the_warrior_draw, when=_way_marked),
     IncreasesPower(),
 )
+card(
+    HEART,
+    OnPlay(heart_of_the_battle_played),
+    Special(
+        "before_scoring",
+        "hand",
+        "Heart of the Battle: a minion of yours here duels another player's",
+        _heart_may,
+        heart_of_the_battle,
+    ),
+)
+card("samurai.honorable_combat", OnPlay(honorable_combat))
 card(
     "samurai.honor_the_fallen",
     Triggered(MINION_DISCARDED_FROM_PLAY, honor_the_fallen, when=_mine_from_its_base),

@@ -122,3 +122,21 @@ def test_the_account_of_a_game_tells_counters_placed_and_moved() -> None:
     lines = list(narrate(t.events))
     assert "  King Rex gets 2 +1 power counters" in lines
     assert "  1 +1 power counter moves from King Rex to Warbot" in lines
+
+
+def test_the_counter_steps_take_the_minion_chosen_for_the_one_not_named() -> None:
+    t = Table([OASIS, TAR], hands=[[REX], []], board=[(1, WARBOT, 0), (1, WARBOT, 1)])
+    mine, theirs = (m.uid for m in t.state.bases[1].minions)
+
+    def give_one_to_a_chosen_minion(fx: Fx) -> Steps:
+        targets = [m for m in fx.minions() if m.uid != fx.src]
+        prompt = "Move a counter to which minion?"
+        return fx.choose_minion(
+            targets, prompt, then="transfer_counters", from_uid=fx.src, amount=1
+        )
+
+    with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(give_one_to_a_chosen_minion)):
+        t.play(REX, 0)
+        t.choose(theirs)
+    counters = {m.uid: m.counters for b in t.state.bases for m in b.minions}
+    assert counters == {t.minion(REX).uid: 1, mine: 0, theirs: 1}

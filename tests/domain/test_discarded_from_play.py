@@ -13,6 +13,7 @@ from domain import events as ev
 from domain.abilities import OnPlay, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState
+from domain.narrate import narrate
 from domain.registry import Source
 from domain.triggers import DISCARDED_FROM_PLAY, MINION_DISCARDED_FROM_PLAY
 from tests.domain.bases_common import HOME, OASIS, REX, TAR
@@ -114,3 +115,19 @@ def test_other_cards_react_and_one_leaving_at_the_same_time_gets_no_counter() ->
             drawn[e.seat] += len(e.cards)
     assert drawn == [2 + 2, 3]  # seat 0 also draws 2 in its draw phase
     assert len(t.hand(1)) == before[1] + 3
+
+
+def test_a_minion_discarded_from_play_without_being_destroyed_reacts_too() -> None:
+    t = Table([OASIS, TAR], hands=[[REX], []], board=[(0, REX, 1)])
+    target = the_other_rex(t)
+
+    def discard_it(fx: Fx) -> Steps:
+        return fx.discard_minion(target)
+
+    with rex_then(OnPlay(discard_it)):
+        t.play(REX, 0)
+    assert t.discard(1) == [REX]
+    assert [(e.seat, e.amount, e.reason) for e in t.events if isinstance(e, ev.VpGained)] == [
+        (1, 7, "discarded")
+    ]
+    assert "  King Rex (p1) is discarded" in list(narrate(t.events))

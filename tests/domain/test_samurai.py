@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import PlayAction, abilities
+from domain import GameSetup, PlayAction, PlayerSetup, abilities, start_game
 from domain import events as ev
 from domain.abilities import Triggered, increases_power
 from domain.catalogue import catalogue
@@ -26,7 +26,7 @@ HAIKU, BUSHIDO, ANCESTORS, YOKAI, WAY, FALLEN = (
     "samurai.way_of_the_warrior",
     "samurai.honor_the_fallen",
 )
-DUELS = ("samurai.heart_of_the_battle", "samurai.honorable_combat")
+HEART, COMBAT = "samurai.heart_of_the_battle", "samurai.honorable_combat"
 SAKURA = "base.sakura_garden"
 STARS = "ninjas.seeing_stars"  # destroy a minion of power 3 or less
 MASTER = "ninjas.ninja_master"  # 5, may destroy a minion on its base
@@ -55,10 +55,10 @@ def drawn(t: Table, seat: int, since: int) -> int:
     )
 
 
-def test_every_samurai_card_but_the_two_duels_is_implemented() -> None:
+def test_every_samurai_card_is_implemented() -> None:
     cards = catalogue().faction("samurai").card_ids
     assert len(cards) == 12
-    assert set(cards) - set(DUELS) <= IMPLEMENTED
+    assert set(cards) <= IMPLEMENTED
     assert SAKURA in IMPLEMENTED
 
 
@@ -427,3 +427,87 @@ def test_sakura_garden_counts_again_on_the_next_turn() -> None:
     t.play(STARS)  # seat 1's turn: seat 0's Ronin is the only target
     assert RONIN in t.discard(0)
     assert drawn(t, 0, n) == 1
+
+
+# --- duels -----------------------------------------------------------------------------------
+
+
+def test_heart_of_the_battle_is_played_only_as_a_special_before_a_base_scores() -> None:
+    board = [(0, REX, 0), (0, RONIN, 1)]
+    t = Table([OASIS, MOTHER], hands=[[HEART, YOKAI], []], board=board)
+    cards = {getattr(m, "card", None) for m in t.moves()}
+    assert t.hand_uid(HEART) not in cards
+    assert t.hand_uid(YOKAI) in cards
+
+
+def test_heart_of_the_battle_duel_destroys_the_losing_minion_before_the_base_scores() -> None:
+    board = [(0, CHAN, 0), (0, REX, 0), (0, RONIN, 1)]  # 12: Jungle Oasis scores
+    t = Table([OASIS, MOTHER], hands=[[HEART], []], board=board, base_deck=["base.tar_pits"])
+    t.end_turn()
+    assert t.pending.kind == "special"
+    t.choose(HEART)
+    assert set(t.options()) == {CHAN, REX}  # yours on the scoring base
+    t.choose(REX)  # its only rival: Ronin
+    t.pass_empty_me_first()
+    destroyed = [e.card for e in t.events if isinstance(e, ev.MinionRemoved)]
+    assert destroyed[0] == RONIN
+    assert HEART in t.discard(0)
+    scored = next(e for e in t.events if isinstance(e, ev.BaseScored))
+    assert [(p.seat, p.power) for p in scored.placements] == [(0, 9)]
+
+
+def test_heart_of_the_battle_loser_can_be_your_own_minion() -> None:
+    board = [(0, CHAN, 0), (0, REX, 0), (0, RONIN, 1)]
+    t = Table([OASIS, MOTHER], hands=[[HEART], []], board=board, base_deck=["base.tar_pits"])
+    t.end_turn()
+    t.choose(HEART)
+    t.choose(CHAN)  # 2 against Ronin's 3
+    t.pass_empty_me_first()
+    destroyed = [e.card for e in t.events if isinstance(e, ev.MinionRemoved)]
+    assert destroyed[0] == CHAN
+    scored = next(e for e in t.events if isinstance(e, ev.BaseScored))
+    assert [(p.seat, p.power) for p in scored.placements] == [(0, 7), (1, 3)]
+
+
+def test_heart_of_the_battle_is_not_offered_without_a_rival_on_the_scoring_base() -> None:
+    board = [(0, CHAN, 0), (0, REX, 0), (0, REX, 0), (1, RONIN, 1)]
+    t = Table([OASIS, MOTHER], hands=[[HEART], []], board=board, base_deck=["base.tar_pits"])
+    t.end_turn()
+    assert t.pending is None or HEART not in t.options()
+
+
+def test_honorable_combat_winner_scores_1_vp_and_nothing_is_destroyed() -> None:
+    board = [(0, CHAN, 0), (0, REX, 1), (1, REX, 0), (1, RONIN, 1)]
+    t = Table([OASIS, MOTHER], hands=[[COMBAT], []], board=board)
+    t.play(COMBAT)  # only Jungle Oasis has a player stronger than you: Samurai-Chan duels Rex
+    assert "duel_ended" in [e.type for e in t.events]
+    assert t.vp() == [0, 1]
+    assert t.minions_on(0) == [CHAN, REX]
+
+
+def test_honorable_combat_tie_scores_1_vp_for_both() -> None:
+    board = [(0, RONIN, 0), (0, RONIN, 1), (0, CHAN, 1)]
+    t = Table([OASIS, MOTHER], hands=[[COMBAT], []], board=board)
+    t.play(COMBAT)
+    assert set(t.options()) == {RONIN, CHAN}  # the other player's minions there
+    t.choose(uid(t, RONIN, 1))
+    assert t.vp() == [1, 1]
+
+
+def test_honorable_combat_needs_a_base_where_another_player_has_more_power_than_you() -> None:
+    board = [(0, REX, 0), (0, RONIN, 1), (1, RONIN, 1)]  # no minion of yours on Mothership
+    t = Table([OASIS, MOTHER], hands=[[COMBAT], []], board=board)
+    t.play(COMBAT)
+    assert t.pending is None
+    assert "duel_started" not in [e.type for e in t.events]
+    assert t.discard(0) == [COMBAT]
+
+
+def test_a_random_game_with_the_samurai_deals_only_bases_that_are_implemented() -> None:
+    players = (PlayerSetup("a", ("samurai", "ninjas")), PlayerSetup("b", ("robots", "zombies")))
+    created = start_game(GameSetup("g", "7", players))[0]
+    assert isinstance(created, ev.GameCreated)
+    bases = [*created.bases, *created.base_deck]
+    assert set(bases) <= IMPLEMENTED
+    assert SAKURA in bases
+    assert len(created.bases) == 3

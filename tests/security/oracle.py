@@ -43,6 +43,9 @@ What a viewer learns (and when it forgets), all from the true events:
   beside the base); everyone learns it when it was buried in front of them (``public``: a card
   burying itself, a minion from play), its controller always;
 * ``card_uncovered``: everyone learns the card turned face up.
+* a duel card placed face down (``duel_card_placed``) is hidden from every viewer but the seat
+  that placed it (it is in no zone, not in that seat's hand any more);
+  ``duel_card_revealed`` shows it to everyone.
 
 An event at version ``v`` is checked against the secrets at ``v`` (after it): a card an event
 makes public (a play, a public reveal) may appear in it, a card that stays hidden may not.
@@ -200,7 +203,7 @@ class Oracle:
             targets = self._everyone() if p["public"] else (self._known[v] for v in seats)
             for known in targets:
                 known.add(p["uid"])
-        elif kind in ("minion_removed", "card_uncovered") or (
+        elif kind in ("minion_removed", "card_uncovered", "duel_card_revealed") or (
             kind == "card_buried" and p["public"]
         ):
             for known in self._everyone():
@@ -266,6 +269,8 @@ class Oracle:
         for b in state.bases:
             for c in b.buried:
                 (visible if c.controller == viewer else hidden)[c.uid] = c.card
+        for c in state.duel.face_down if state.duel else ():
+            (visible if c.owner == viewer else hidden)[c.uid] = c.card
         known = self._known[viewer]
         for uid in [u for u in hidden if u in known]:
             visible[uid] = hidden.pop(uid)

@@ -182,6 +182,45 @@ def school_scenario(client: FlaskClient, store: EventStore) -> Table:
     return table
 
 
+def duel_scenario(client: FlaskClient, store: EventStore) -> Table:
+    """Ann's Gunfighter duels Bob's Collector; she bluffs with her King Rex face down, Bob puts
+    his Invader face down; both are revealed."""
+    scripted = {
+        "bases": ["base.jungle_oasis", "base.tar_pits"],
+        "base_deck": ["base.the_homeworld"],
+        "decks": [["dinosaurs.war_raptor"] * 6, ["pirates.first_mate"] * 6],
+        "hands": [
+            ["cowboys.gunfighter", "dinosaurs.king_rex", "aliens.scout"],
+            ["aliens.invader", "ninjas.shinobi"],
+        ],
+        "board": [{"base": 0, "card": "aliens.collector", "owner": 1}],
+    }
+    body = {"players": [ANN, BOB], "scripted": scripted, "seed": "duel"}
+    table = Table.create(client, store, body)
+    table.act(0, {"type": "play_minion", "card": _hand(table, 0, "cowboys.gunfighter"), "base": 0})
+    table.choose(0, "aliens.collector")
+    table.look()
+    table.choose(0, "dinosaurs.king_rex")
+    table.look()
+    table.choose(1, "aliens.invader")
+    table.look()
+    return table
+
+
+def test_a_face_down_duel_card_is_seen_by_its_owner_only_until_revealed(
+    client: FlaskClient, store: EventStore
+) -> None:
+    table = duel_scenario(client, store)
+    for viewer in (1, None):
+        placed = [p for p in _events_of(table, viewer, "duel_card_placed") if p["seat"] == 0]
+        assert placed == [{"seat": 0}]
+    mine = [p for p in _events_of(table, 0, "duel_card_placed") if p["seat"] == 0]
+    assert [p["card"] for p in mine] == ["dinosaurs.king_rex"]
+    revealed = _events_of(table, None, "duel_card_revealed")
+    assert [p["card"] for p in revealed] == ["dinosaurs.king_rex", "aliens.invader"]
+    _assert_no_leak(table)
+
+
 def test_a_probed_hand_is_shown_to_the_prober_and_to_nobody_else(
     client: FlaskClient, store: EventStore
 ) -> None:
@@ -327,6 +366,7 @@ REDACTED = {
     "base_deck_reordered": school_scenario,
     "decision_requested": probe_scenario,
     "decision_made": probe_scenario,
+    "duel_card_placed": duel_scenario,
 }
 """Each kind of event that is redacted, and a scenario where it hides something."""
 

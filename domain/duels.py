@@ -1,0 +1,201 @@
+"""Duels ("Oops, You Did It Again"): two minions on one base fight; each controller may put one
+card from hand face down (the challenger's first); the cards are revealed in that order, an
+action being played as an extra action and anything else going back to hand; Specials for the
+duel window may be used (e.g. Deputy); then the higher power wins. On a tie both minions both
+win and lose. The card that started the duel says what winning and losing do: its step gets
+`challenger`, `challenged`, `winners` and `losers` (uids).
+
+Rules kept here, once: no duel during a duel (that part of the effect is ignored); a duel whose
+two minions are no longer on one base when the duel cards have resolved is aborted; a change
+of control does not stop it; a face-down card is in no zone (`GameState.duel`) and only its
+owner may know it. Cards start a duel with `fx.duel(challenger, challenged, then=step)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import events as ev
+from domain import rules
+from domain.flow import me_first
+from domain.fx import Fx, Steps
+from domain.model import GameState, Minion, Task
+from domain.steps import StepFn, name_of, step
+from domain.triggers import fire
+from domain.verbs import play_now
+
+DUEL_STARTED = "duel_started"
+"""The moment a duel starts, before any duel card is placed; facts: challenger, challenged
+(uids) and duel_base (their base)."""
+
+WINDOW = "duel"
+"""The Special window of a duel (after the duel cards, before the winner is decided)."""
+
+
+def duelling(state: GameState) -> tuple[str, ...]:
+    """The uids of the two minions of the duel under way (none without a duel)."""
+    d = state.duel
+    return () if d is None else (d.challenger, d.challenged)
+
+
+def opponents_here(state: GameState, uid: str) -> list[Minion]:
+    """The minions another player than this minion's controller controls on its base: those it
+    may challenge."""
+    found = rules.find_minion(state, uid)
+    if found is None:
+        return []
+    base, me = found
+    return [m for m in state.bases[base].minions if m.controller != me.controller]
+
+
+@step("duel")
+def _duel(fx: Fx, *, challenger: str, challenged: str, then: dict[str, Any]) -> Steps:
+    """A duel starts between two minions on one base, unless one is under way (then this part
+    of the effect is ignored) or they are not on one base."""
+    s = fx.state
+    a, b = rules.find_minion(s, challenger), rules.find_minion(s, challenged)
+    if s.duel is not None or a is None or b is None or a[0] != b[0] or challenger == challenged:
+        return ()
+    base = a[0]
+    return (
+        ev.DuelStarted(challenger, challenged, base),
+        *fire(s, DUEL_STARTED, challenger=challenger, challenged=challenged, duel_base=base),
+        Task("duel_card", {"role": 0}),
+        Task("duel_card", {"role": 1}),
+        Task("duel_reveal", {}),
+        Task("duel_reveal", {}),
+        Task("duel_specials", {}),
+        Task("duel_end", {"then": then}),
+    )
+
+
+@step("duel_card")
+def _duel_card(fx: Fx, *, role: int) -> Steps:
+    """The controller of the challenger (role 0) or of the challenged minion (role 1) may put a
+    card from hand face down. Asked whenever that hand holds a card, so that being asked tells
+    nothing; the prompt names no card (options do, and only the chooser sees them)."""
+    d = fx.state.duel
+    found = None if d is None else rules.find_minion(fx.state, duelling(fx.state)[role])
+    if found is None:
+        return ()
+    seat = found[1].controller
+    hand = fx.state.players[seat].hand
+    if not hand:
+        return ()
+    a, b = (rules.find_minion(fx.state, uid) for uid in duelling(fx.state))
+    names = " and ".join(rules.name(m[1].card) for m in (a, b) if m is not None)
+    prompt = f"Duel between {names}: place a card from your hand face down, or pass"
+    options = [fx.card_option(c) for c in hand]
+    return fx.ask(
+        seat,
+        "duel_card",
+        prompt,
+        options,
+        _duel_place,
+        optional=True,
+        skip_label="Pass",
+        always=True,
+        seat=seat,
+    )
+
+
+@step("duel_place")
+def _duel_place(fx: Fx, *, seat: int, choice: str) -> Steps:
+    card = next((c for c in fx.state.players[seat].hand if c.uid == choice), None)
+    if card is None or fx.state.duel is None:
+        return ()
+    return (ev.DuelCardPlaced(seat, card.uid, card.card),)
+
+
+@step("duel_reveal")
+def _duel_reveal(fx: Fx) -> Steps:
+    """The first face-down card still hidden (the challenger's first) is revealed: an action is
+    played as an extra action if it can be, anything else stays in its owner's hand."""
+    d = fx.state.duel
+    if d is None or not d.face_down:
+        return ()
+    c = d.face_down[0]
+    revealed = ev.DuelCardRevealed(c.owner, c.uid, c.card)
+    if rules.card_type(c.card) != "action":
+        return (revealed,)
+    return (revealed, Task("duel_play", {"seat": c.owner, "uid": c.uid}))
+
+
+@step("duel_play")
+def _duel_play(fx: Fx, *, seat: int, uid: str) -> Steps:
+    """A revealed duel action, back in its owner's hand, is played from there as an extra action
+    (if something forbids it or it has nowhere to go, it stays in hand)."""
+    from domain import plays
+
+    card = next((c for c in fx.state.players[seat].hand if c.uid == uid), None)
+    if card is None or not plays.action_playable(fx.state, seat, card.card):
+        return ()
+    return play_now(fx, seat, card)
+
+
+@step("duel_specials")
+def _duel_specials(fx: Fx) -> Steps:
+    """A round of duel Specials (e.g. Deputy), from the challenger's controller on."""
+    found = rules.find_minion(fx.state, duelling(fx.state)[0]) if fx.state.duel else None
+    if found is None:
+        return ()
+    return (me_first(WINDOW, found[0], found[1].controller),)
+
+
+@step("duel_end")
+def _duel_end(fx: Fx, *, then: dict[str, Any]) -> Steps:
+    """The higher power wins (a tie: both win and lose), then the duel's effects apply; the duel
+    is aborted if its minions are no longer together on one base."""
+    d = fx.state.duel
+    if d is None:
+        return ()
+    a, b = rules.find_minion(fx.state, d.challenger), rules.find_minion(fx.state, d.challenged)
+    if a is None or b is None or a[0] != b[0]:
+        return (ev.DuelEnded("aborted"),)
+    pa, pb = rules.power_of(fx.state, d.challenger), rules.power_of(fx.state, d.challenged)
+    if pa == pb:
+        winners = losers = [d.challenger, d.challenged]
+        ended = ev.DuelEnded("tie")
+    else:
+        winner, loser = (d.challenger, d.challenged) if pa > pb else (d.challenged, d.challenger)
+        winners, losers = [winner], [loser]
+        ended = ev.DuelEnded("won", winner)
+    result = {
+        "challenger": d.challenger,
+        "challenged": d.challenged,
+        "winners": winners,
+        "losers": losers,
+    }
+    return (ended, Task(str(then["key"]), {**dict(then["ctx"]), **result}))
+
+
+def may_start(state: GameState) -> bool:
+    """Whether a duel could start now (none is under way): a card may skip asking its
+    choices when its duel would be ignored anyway."""
+    return state.duel is None
+
+
+@step("duel_losers_destroyed")
+def losers_destroyed(fx: Fx, *, losers: list[str]) -> Steps:
+    """The duel's losing minion is destroyed (on a tie, both are), by the card that started it."""
+    return tuple(item for uid in losers for item in fx.destroy(uid))
+
+
+def challenge(
+    fx: Fx, challenger: str, targets: list[Minion], prompt: str, then: str | StepFn
+) -> Steps:
+    """Ask for the minion `challenger` duels among `targets`, then start that duel; `then` (a
+    step taking only the duel's result) runs after it."""
+    return fx.choose_minion(targets, prompt, _challenged, mine=challenger, result=name_of(then))
+
+
+@step("duel_challenged")
+def _challenged(fx: Fx, *, mine: str, result: str, choice: str) -> Steps:
+    """The minion chosen is challenged by `mine`; the step `result` takes the duel's result."""
+    return fx.duel(mine, choice, result)
+
+
+def winning_seats(state: GameState, winners: list[str]) -> list[int]:
+    """The controllers of a duel's winning minions still in play (on a tie, both)."""
+    found = (rules.find_minion(state, uid) for uid in winners)
+    return [f[1].controller for f in found if f is not None]
