@@ -58,7 +58,8 @@ class OnUncover(Ability):
 class Triggered(Ability):
     """A reaction of a card in play (or a base) to a moment of the game: ends_at_start_of_turn,
     start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed (any),
-    affected (this minion, by another player's card). `fx.ctx` holds the moment's facts.
+    affected (this minion, by another player's card), power_raised (a minion's power directly
+    increased by an action being played, see IncreasesPower). `fx.ctx` holds the moment's facts.
     `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
     abilities that do take part in ordering simultaneous effects."""
 
@@ -164,6 +165,20 @@ class BlanksBase(Ability):
 
     only_for_controller: bool = False
     when_noted: str | None = None
+
+
+@dataclass(frozen=True)
+class IncreasesPower(Ability):
+    """A mark, not an effect: this action directly increases the power of a minion when played
+    (it gives +N power, places or transfers a +1 power counter, or raises printed power). Giving
+    a talent that raises power, or destroying a card that lowers it, is not such an increase.
+    Space Prince, Walking Carpet, Alien Guru and Hive of Scum ask :func:`increases_power`; the
+    verbs raise the ``power_raised`` moment for each minion such an action raises."""
+
+
+def increases_power(card_id: str) -> bool:
+    """Whether this card is an action that directly increases the power of a minion."""
+    return bool(printed(card_id, IncreasesPower))
 
 
 Selector = Callable[["GameState", Source, Source], bool]

@@ -214,6 +214,18 @@ class PowerModified(Event):
     until_turn: int
 
 
+@event("counters_changed")
+@fast_init
+@dataclass(frozen=True)
+class CountersChanged(Event):
+    """+1 power counters: `amount` more (or fewer, when negative) on the minion `uid`; with
+    `from_uid`, they were moved from that minion (a transfer), which has `amount` fewer."""
+
+    uid: str
+    amount: int
+    from_uid: str | None = None
+
+
 @event("breakpoint_modified")
 @fast_init
 @dataclass(frozen=True)

@@ -318,6 +318,26 @@ def _power(s: GameState, e: ev.PowerModified) -> GameState:
     return replace(s, temp_power=(*s.temp_power, TempPower(e.uid, e.amount, e.until_turn)))
 
 
+@_on(ev.CountersChanged)
+def _counters(s: GameState, e: ev.CountersChanged) -> GameState:
+    changes = {e.uid: e.amount}
+    if e.from_uid is not None:
+        changes[e.from_uid] = changes.get(e.from_uid, 0) - e.amount
+    bases = tuple(
+        replace(
+            b,
+            minions=tuple(
+                replace(m, counters=max(0, m.counters + changes[m.uid])) if m.uid in changes else m
+                for m in b.minions
+            ),
+        )
+        if any(m.uid in changes for m in b.minions)
+        else b
+        for b in s.bases
+    )
+    return replace(s, bases=bases)
+
+
 @_on(ev.BreakpointModified)
 def _breakpoint(s: GameState, e: ev.BreakpointModified) -> GameState:
     from domain.model import TempBreakpoint

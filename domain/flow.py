@@ -12,7 +12,7 @@ from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task
 from domain.registry import Source
 from domain.steps import step
-from domain.triggers import fire
+from domain.triggers import discarded_from_play, fire, simultaneous
 from domain.verbs import base_hook_task, draw_cards
 
 assert burying  # registers the burying steps (uncover_at_start, uncover, bury)
@@ -116,7 +116,11 @@ def _award(fx: Fx) -> Steps:
 
 @step("clear_base")
 def _clear_base(fx: Fx) -> Steps:
-    return (ev.BaseCleared(fx.base),)
+    """Every card on the scored base goes to its owner's discard pile at once: the minions'
+    going there from play is one moment for all of them."""
+    leaving = [(fx.base, m) for m in fx.state.bases[fx.base].minions]
+    gone = discarded_from_play(fx.state, leaving, "scored")
+    return (ev.BaseCleared(fx.base), *simultaneous(fx.state, gone))
 
 
 @step("replace_base")

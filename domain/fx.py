@@ -174,6 +174,18 @@ class Fx:
         """Change a minion's power until the end of my turn."""
         return self.verb("power", uid=uid, amount=amount)
 
+    def place_counters(self, uid: str, n: int = 1) -> Steps:
+        """Put n +1 power counters (from the supply) on a minion in play."""
+        return self.verb("counters", uid=uid, amount=n)
+
+    def remove_counters(self, uid: str, n: int = 1) -> Steps:
+        """Take up to n +1 power counters off a minion (back to the supply)."""
+        return self.verb("counters", uid=uid, amount=-n)
+
+    def transfer_counters(self, from_uid: str, to_uid: str, n: int = 1) -> Steps:
+        """Move up to n +1 power counters from one minion in play to another."""
+        return self.verb("transfer_counters", from_uid=from_uid, to_uid=to_uid, amount=n)
+
     def draw(self, seat: int, n: int) -> Steps:
         """A seat draws n cards (reshuffling its discard into its deck when needed)."""
         return (Task("draw", {"seat": seat, "n": n}),)

@@ -73,6 +73,20 @@ def _moved(b: GameState | None, a: GameState, e: ev.MinionMoved) -> str:
     return f"  {name(card)} moves from {_base(b, e.from_base)} to {_base(a, e.to_base)}"
 
 
+def _in_play(state: GameState, uid: str) -> str:
+    card = next((m.card for x in state.bases for m in x.minions if m.uid == uid), None)
+    return name(card) if card else "a minion"
+
+
+def _counters(b: GameState | None, a: GameState, e: ev.CountersChanged) -> str:
+    n = abs(e.amount)
+    what = f"{n} +1 power counter{'s' if n > 1 else ''}"
+    if e.from_uid is not None:
+        verb = "move" if n > 1 else "moves"
+        return f"  {what} {verb} from {_in_play(a, e.from_uid)} to {_in_play(a, e.uid)}"
+    return f"  {_in_play(a, e.uid)} {'gets' if e.amount > 0 else 'loses'} {what}"
+
+
 def _scored(b: GameState | None, a: GameState, e: ev.BaseScored) -> str:
     parts = [
         f"{_who(a, p.seat)} {p.power} power"
@@ -121,6 +135,7 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.ActionPlayed: _action,
     ev.MinionRemoved: _removed,
     ev.MinionMoved: _moved,
+    ev.CountersChanged: _counters,
     ev.BaseScored: _scored,
     ev.VpGained: _vp,
     ev.BaseReplaced: _replaced,

@@ -44,7 +44,7 @@ def allowance(
         ):
             continue
         cond = reg.PLAY_CONDITIONS.get(a.condition) if a.condition else None
-        if cond is not None and (base is None or not cond(state, seat, card, base)):
+        if cond is not None and not cond(state, seat, card, -1 if base is None else base):
             continue
         fitting.append((_strictness(a), i))
     if not fitting or rules.play_forbidden(state, seat, card, -1 if base is None else base):
@@ -80,6 +80,23 @@ def _left_playable(state: GameState, seat: int, card: str, used: int) -> int:
 def _strictness(a: Allowance) -> tuple[int, int]:
     restrictions = (a.base is not None) + (a.max_power is not None) + (a.condition is not None)
     return restrictions + (a.zone != "hand"), -(a.max_power or 0)
+
+
+INCREASES_POWER = "increases_power"
+"""The condition of an extra action play that must directly increase a minion's power."""
+
+
+@reg.play_condition(INCREASES_POWER)
+def _increases_power(state: GameState, seat: int, card: str, base: int) -> bool:
+    """Only an action that directly increases the power of a minion (abilities.IncreasesPower):
+    each such action may be applied to a minion the player controls."""
+    return rules.card_type(card) == "action" and abilities.increases_power(card)
+
+
+def meets(state: GameState, seat: int, card: str, condition: str | None) -> bool:
+    """Whether a standard or ongoing action meets an extra play's condition (if any)."""
+    cond = reg.PLAY_CONDITIONS.get(condition) if condition else None
+    return cond is None or cond(state, seat, card, -1)
 
 
 def minion_play_legal(state: GameState, seat: int, uid: str, base: int) -> bool:

@@ -137,13 +137,15 @@ def power(state: GameState, base: int, minion: Minion) -> int:
 
 
 def shielded_from(state: GameState, src: reg.Source, base: int, minion: Minion) -> bool:
-    """True when a protection blocks the ongoing power change of an opponent's action (e.g. a
-    Poison already on a minion that gets a Smoke Bomb): protections stop every effect."""
+    """True when a protection blocks the ongoing power change of another player's action or
+    minion (e.g. a Poison already on a minion that gets a Smoke Bomb; a minion of another player
+    on Neutral Space): protections stop every effect, so a minion they shield is not affected."""
     if src.controller in (-1, minion.controller) or src.card not in catalogue().cards:
         return False
-    if card_type(src.card) != "action":
+    kind = card_type(src.card)
+    if kind not in ("action", "minion"):
         return False
-    cause = reg.Cause(src.card, "action", src.controller, "power", src.uid)
+    cause = reg.Cause(src.card, kind, src.controller, "power", src.uid)
     return any(
         guard.verdict(state, g, base, minion, cause) == "block"
         for g, guard in abilities.in_play(state, Protection)

@@ -15,7 +15,7 @@ from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
 from domain.steps import identity, step
-from domain.triggers import fire, fire_for, fired, simultaneous
+from domain.triggers import discarded_from_play, fire, fire_for, fired, simultaneous
 
 
 def cause_kind(card: str) -> str:
@@ -102,7 +102,9 @@ def _remove(fx: Fx, uid: str, to: str, reason: str, verb: str) -> Steps:
     found = rules.find_minion(fx.state, uid)
     assert found is not None
     base, m = found
-    return (*touched(fx, uid), ev.MinionRemoved(uid, m.card, m.owner, base, to, reason))
+    gone = discarded_from_play(fx.state, [(base, m)], reason) if to == Zone.DISCARD else []
+    removed = ev.MinionRemoved(uid, m.card, m.owner, base, to, reason)
+    return (*touched(fx, uid), removed, *simultaneous(fx.state, gone))
 
 
 @step("destroy")
@@ -142,6 +144,11 @@ def destroy(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Ste
                     **facts,
                 ),
                 *fired(fx.state, "minion_destroyed", **facts),
+                *(
+                    discarded_from_play(fx.state, [(base, m)], "destroyed")
+                    if to == "discard"
+                    else []
+                ),
             ],
         ),
     )
@@ -180,14 +187,92 @@ def move(
 
 @step("power")
 def modify_power(
-    fx: Fx, *, amount: int, uid: str | None = None, choice: str | None = None
+    fx: Fx,
+    *,
+    amount: int,
+    uid: str | None = None,
+    choice: str | None = None,
+    this_turn: bool = False,
 ) -> Steps:
+    """Change a minion's power until the end of the causing seat's turn (or, `this_turn`, of
+    the turn being played, e.g. a Special played in another seat's turn)."""
     uid = str(uid or choice)
     blocked = guarded(fx, uid, "power")
     if blocked is not None:
         return blocked
-    until = rules.end_of_turn_for(fx.state, fx.me)
-    return (*touched(fx, uid), ev.PowerModified(uid, amount, until))
+    until = fx.state.turn if this_turn else rules.end_of_turn_for(fx.state, fx.me)
+    changed = ev.PowerModified(uid, amount, until)
+    return (*touched(fx, uid), changed, *(raised(fx, uid) if amount > 0 else ()))
+
+
+def raised(fx: Fx, uid: str) -> Steps:
+    """The `power_raised` moment, when the action being played (fx's cause) directly increases
+    the power of minion `uid` (see abilities.IncreasesPower): +N power, a +1 power counter
+    placed or transferred onto it, an ongoing power bonus attached to it. Every verb that
+    raises power calls this once per minion raised; facts: `uid`, `raised_base`,
+    `raised_controller`, `raised_by` (the seat playing the action), `cause_card`, `cause_uid`."""
+    if fx.ctx.get("kind") != "action" or not abilities.increases_power(fx.card):
+        return ()
+    found = rules.find_minion(fx.state, uid)
+    if found is None:
+        return ()
+    return fire(
+        fx.state,
+        "power_raised",
+        uid=uid,
+        raised_base=found[0],
+        raised_controller=found[1].controller,
+        raised_by=fx.me,
+        cause_card=fx.card,
+        cause_uid=fx.src,
+    )
+
+
+@step("counters")
+def counters(fx: Fx, *, amount: int, uid: str | None = None, choice: str | None = None) -> Steps:
+    """Put `amount` +1 power counters on minion `uid` (or the one chosen), or take that many
+    off when negative (no more than it has). Counters only ever go on minions in play."""
+    uid = str(uid or choice)
+    found = rules.find_minion(fx.state, uid)
+    if found is None or amount == 0:
+        return ()
+    blocked = guarded(fx, uid, "counters")
+    if blocked is not None:
+        return blocked
+    change = max(amount, -found[1].counters)
+    if not change:
+        return ()
+    return (
+        *touched(fx, uid),
+        ev.CountersChanged(uid, change),
+        *(raised(fx, uid) if change > 0 else ()),
+    )
+
+
+@step("transfer_counters")
+def transfer_counters(
+    fx: Fx,
+    *,
+    amount: int,
+    from_uid: str | None = None,
+    to_uid: str | None = None,
+    choice: str | None = None,
+) -> Steps:
+    """Move up to `amount` +1 power counters from minion `from_uid` to minion `to_uid` (the one
+    chosen stands for whichever is not named)."""
+    src, dst = str(from_uid or choice), str(to_uid or choice)
+    found, there = rules.find_minion(fx.state, src), rules.find_minion(fx.state, dst)
+    if found is None or there is None or src == dst:
+        return ()
+    moved = min(amount, found[1].counters)
+    if moved <= 0:
+        return ()
+    for uid in (src, dst):
+        blocked = guarded(fx, uid, "counters")
+        if blocked is not None:
+            return blocked
+    moving = ev.CountersChanged(dst, moved, src)
+    return (*touched(fx, src), *touched(fx, dst), moving, *raised(fx, dst))
 
 
 @step("draw")
@@ -368,6 +453,7 @@ def attach(fx: Fx, *, uid: str | None = None, note: str | None = None) -> Steps:
         *([] if host is None else touched(fx, host)),
         attached,
         Task("on_play", identity(fx.ctx, base=base, host=host)),
+        *([] if host is None else raised(fx, host)),
     )
 
 
@@ -416,7 +502,12 @@ def extra_play_now(
     pile = fx.state.players[seat].pile(Zone(zone))
     cards = [c for c in pile if plays.fits(c.card, kind, max_power)]
     if kind == "action":
-        cards = [c for c in cards if plays.action_playable(fx.state, seat, c.card)]
+        cards = [
+            c
+            for c in cards
+            if plays.action_playable(fx.state, seat, c.card)
+            and plays.meets(fx.state, seat, c.card, condition)
+        ]
     else:
         cards = [
             c for c in cards if plays.extra_minion_bases(fx.state, seat, c.card, base, condition)

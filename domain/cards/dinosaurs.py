@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import DestroyedGoTo, OngoingPower, OnPlay, Protection, card
+from domain.abilities import (
+    DestroyedGoTo,
+    IncreasesPower,
+    OngoingPower,
+    OnPlay,
+    Protection,
+    card,
+)
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
 from domain.registry import Cause, Source
@@ -113,12 +120,12 @@ card("base.jungle_oasis")
 card("dinosaurs.laseratops", OnPlay(laseratops))
 card("dinosaurs.armor_stego", OngoingPower(armor_stego))
 card("dinosaurs.war_raptor", OngoingPower(war_raptor))
-card("dinosaurs.augmentation", OnPlay(augmentation))
-card("dinosaurs.howl", OnPlay(howl))
+card("dinosaurs.augmentation", OnPlay(augmentation), IncreasesPower())
+card("dinosaurs.howl", OnPlay(howl), IncreasesPower())
 card("dinosaurs.natural_selection", OnPlay(natural_selection))
 card("dinosaurs.rampage", OnPlay(rampage))
 card("dinosaurs.survival_of_the_fittest", OnPlay(survival_of_the_fittest))
 card("dinosaurs.tooth_and_claw_and_guns", Protection(tooth_and_claw))
-card("dinosaurs.upgrade", OngoingPower(upgrade))
+card("dinosaurs.upgrade", OngoingPower(upgrade), IncreasesPower())
 card("dinosaurs.wildlife_preserve", Protection(wildlife_preserve), OnPlay(wildlife_preserve_played))
 card("base.tar_pits", DestroyedGoTo("deck_bottom"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import BaseHook, OnPlay, Protection, Special, card
+from domain.abilities import BaseHook, IncreasesPower, OnPlay, Protection, Special, card
 from domain.catalogue import catalogue
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task
@@ -279,6 +279,6 @@ card(
 card("pirates.powderkeg", OnPlay(powderkeg))
 card("pirates.sea_dogs", OnPlay(sea_dogs))
 card("pirates.shanghai", OnPlay(shanghai))
-card("pirates.swashbuckling", OnPlay(swashbuckling))
+card("pirates.swashbuckling", OnPlay(swashbuckling), IncreasesPower())
 card("base.the_grey_opal", BaseHook("after_scoring", the_grey_opal))
 card("base.tortuga", BaseHook("replaced", tortuga))

@@ -1,0 +1,124 @@
+"""+1 power counters: an engine mechanism (place, remove, transfer), whatever card uses it."""
+
+from __future__ import annotations
+
+from domain import abilities
+from domain import events as ev
+from domain.abilities import OnPlay
+from domain.evolve import evolve
+from domain.fx import Fx, Steps
+from domain.narrate import narrate
+from domain.view import view
+from tests.domain.bases_common import HOME, OASIS, REX, TAR
+from tests.domain.table import Table
+
+WARBOT = "robots.warbot"  # 4, ongoing: can't be destroyed
+
+
+def counters(t: Table, card: str) -> int:
+    return t.minion(card).counters
+
+
+def place_two_on_itself(fx: Fx) -> Steps:
+    return fx.place_counters(fx.src, 2)
+
+
+def test_counters_placed_on_a_minion_add_to_its_power_and_show_in_the_view() -> None:
+    t = Table([OASIS, TAR], hands=[[REX], []])
+    with abilities.extra(REX, OnPlay(place_two_on_itself)):
+        t.play(REX, 0)
+    assert counters(t, REX) == 2
+    assert t.power(REX) == 7 + 2
+    assert t.total(0) == 9
+    seen = view(t.state, 1)["bases"][0]["minions"][0]
+    assert (seen["counters"], seen["power"], seen["printed_power"]) == (2, 9, 7)
+    assert [e for e in t.events if isinstance(e, ev.CountersChanged)] == [
+        ev.CountersChanged(t.minion(REX).uid, 2)
+    ]
+    assert t.replays_exactly()
+
+
+def test_removing_counters_takes_off_no_more_than_the_minion_has() -> None:
+    t = Table([OASIS, TAR], hands=[[REX], []])
+
+    def remove_three(fx: Fx) -> Steps:
+        return fx.remove_counters(fx.src, 3)
+
+    with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(remove_three)):
+        t.play(REX, 0)
+    assert counters(t, REX) == 0
+    assert t.power(REX) == 7
+    changes = [e.amount for e in t.events if isinstance(e, ev.CountersChanged)]
+    assert changes == [2, -2]
+
+
+def test_removing_counters_from_a_minion_without_any_changes_nothing() -> None:
+    t = Table([OASIS, TAR], hands=[[REX], []])
+
+    def remove_one(fx: Fx) -> Steps:
+        return fx.remove_counters(fx.src, 1)
+
+    with abilities.extra(REX, OnPlay(remove_one)):
+        t.play(REX, 0)
+    assert not [e for e in t.events if isinstance(e, ev.CountersChanged)]
+
+
+def test_a_transfer_moves_counters_from_one_minion_to_another_up_to_what_it_has() -> None:
+    t = Table([OASIS, TAR], hands=[[REX], []], board=[(1, WARBOT, 0)])
+    warbot = t.minion(WARBOT).uid
+
+    def take_three(fx: Fx) -> Steps:
+        return fx.transfer_counters(fx.src, warbot, 3)
+
+    with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(take_three)):
+        t.play(REX, 0)
+    assert (counters(t, REX), counters(t, WARBOT)) == (0, 2)
+    assert (t.power(REX), t.power(WARBOT)) == (7, 4 + 2)
+    assert t.events[-1] == ev.CountersChanged(warbot, 2, t.minion(REX).uid)
+    assert t.replays_exactly()
+
+
+def test_a_minion_keeps_its_counters_when_it_moves_to_another_base() -> None:
+    t = Table([OASIS, TAR], hands=[[REX], []])
+
+    def then_move(fx: Fx) -> Steps:
+        return fx.move(fx.src, 1)
+
+    with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(then_move)):
+        t.play(REX, 0)
+    assert t.minions_on(1) == [REX]
+    assert counters(t, REX) == 2
+    assert t.total(1) == 9
+
+
+def test_counters_leave_play_with_their_minion_and_do_not_come_back_with_it() -> None:
+    t = Table([OASIS, TAR], hands=[[REX], []])
+    with abilities.extra(REX, OnPlay(place_two_on_itself)):
+        t.play(REX, 0)
+    uid = t.minion(REX).uid
+    t.state = evolve(t.state, ev.MinionRemoved(uid, REX, 0, 0, "hand", "returned"))
+    assert t.hand(0) == [REX]
+    t.state = evolve(t.state, ev.MinionPlayed(0, uid, REX, 1, None))
+    assert counters(t, REX) == 0
+    assert t.power(REX) == 7
+
+
+def test_a_counters_fact_about_a_minion_no_longer_in_play_changes_nothing() -> None:
+    t = Table([OASIS], hands=[[], []])
+    before = t.state
+    after = evolve(before, ev.CountersChanged("nobody", 3, "nobody-else"))
+    assert after.bases == before.bases
+
+
+def test_the_account_of_a_game_tells_counters_placed_and_moved() -> None:
+    t = Table([HOME, TAR], hands=[[REX], []], board=[(1, WARBOT, 0)])
+    warbot = t.minion(WARBOT).uid
+
+    def give_one(fx: Fx) -> Steps:
+        return fx.transfer_counters(fx.src, warbot, 1)
+
+    with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(give_one)):
+        t.play(REX, 0)
+    lines = list(narrate(t.events))
+    assert "  King Rex gets 2 +1 power counters" in lines
+    assert "  1 +1 power counter moves from King Rex to Warbot" in lines
