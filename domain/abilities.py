@@ -59,7 +59,8 @@ class Triggered(Ability):
     """A reaction of a card in play (or a base) to a moment of the game: ends_at_start_of_turn,
     start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed (any),
     affected (this minion, by another player's card), power_raised (a minion's power directly
-    increased by an action being played, see IncreasesPower). `fx.ctx` holds the moment's facts.
+    increased by an action being played, see IncreasesPower), card_buried, card_uncovered,
+    action_attached (an ongoing action played onto a base or minion). `fx.ctx` holds the facts.
     `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
     abilities that do take part in ordering simultaneous effects."""
 

@@ -20,6 +20,7 @@ SUBJECT = {
     "minion_played": "played_by",
     "minion_destroyed": "controller",
     "card_buried": "seat",
+    "action_attached": "seat",
     "card_uncovered": "seat",
     "minion_discarded_from_play": "controller",
     "power_raised": "raised_by",

@@ -1,5 +1,25 @@
 """Card abilities, one module per faction (with that faction's bases). Importing registers them."""
 
-from domain.cards import aliens, dinosaurs, ninjas, pirates, robots, tricksters, wizards, zombies
+from domain.cards import (
+    aliens,
+    ancient_egyptians,
+    dinosaurs,
+    ninjas,
+    pirates,
+    robots,
+    tricksters,
+    wizards,
+    zombies,
+)
 
-__all__ = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
+__all__ = [
+    "aliens",
+    "ancient_egyptians",
+    "dinosaurs",
+    "ninjas",
+    "pirates",
+    "robots",
+    "tricksters",
+    "wizards",
+    "zombies",
+]
