@@ -6,6 +6,7 @@ import random
 
 from domain import events as ev
 from domain import redact_payload, view
+from domain.ai.knowledge import determinize, hidden_uids
 from domain.codec import to_json
 from domain.engine import run
 from domain.model import Task
@@ -180,3 +181,20 @@ def test_a_buried_card_is_not_buried_a_second_time_elsewhere() -> None:
     events = bury(t, uid, 1, 0)  # already buried: it is not moved
     assert events == []
     assert handles(t, 0) == ["buried-1"]
+
+
+def test_a_bots_determinization_deals_again_the_cards_other_seats_buried() -> None:
+    t = Table([TAR, OASIS], hands=[[REX], [INVADER]], decks=[[COLLECTOR] * 3, [NEOPHYTE] * 6])
+    bury(t, t.hand_uid(REX, 0), 0, 0)
+    bury(t, t.hand_uid(INVADER, 1), 1, 1)
+    seen: set[str] = set()
+    for k in range(12):
+        det = determinize(t.state, 0, random.Random(k))
+        assert view(det, 0) == view(t.state, 0)
+        assert det.bases[0].buried == t.state.bases[0].buried  # its own: known
+        (theirs,) = det.bases[1].buried
+        assert (theirs.id, theirs.controller) == ("buried-2", 1)
+        seen.add(theirs.card)
+    assert seen == {INVADER, NEOPHYTE}
+    assert t.state.bases[1].buried[0].uid in hidden_uids(t.state, 0)
+    assert t.state.bases[0].buried[0].uid not in hidden_uids(t.state, 0)
