@@ -98,9 +98,10 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
                 "ability_active": rules.base_active(state, i),
                 "attached": [_card(a) for a in b.attached],
                 "minions": [_minion(state, i, m) for m in b.minions],
-                "buried": [_buried(c, viewer) for c in b.buried],
             }
         )
+        if b.buried:  # only with buried cards, so views of games without burying keep their form
+            bases[-1]["buried"] = [_buried(c, viewer) for c in b.buried]
     clock = {} if state.clock is None else {"clock": {**to_json(state.clock), "deadline": None}}
     scoring = next((i for i, b in enumerate(state.bases) if b.card == state.scoring), None)
     return {
@@ -120,8 +121,8 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "base_deck_size": len(state.base_deck),
         "base_discard": list(state.base_discard),
         "resolving": [_card(c) for c in state.resolving],
-        "uncovered": [_card(c) for c in state.uncovered],
         **clock,
+        **({"uncovered": [_card(c) for c in state.uncovered]} if state.uncovered else {}),
     }
 
 
