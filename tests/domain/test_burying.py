@@ -10,6 +10,7 @@ from domain.ai.knowledge import determinize, hidden_uids
 from domain.codec import to_json
 from domain.engine import run
 from domain.model import Task
+from domain.narrate import narrate
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, REX, TAR
 from tests.domain.table import Table
 
@@ -198,3 +199,13 @@ def test_a_bots_determinization_deals_again_the_cards_other_seats_buried() -> No
     assert seen == {INVADER, NEOPHYTE}
     assert t.state.bases[1].buried[0].uid in hidden_uids(t.state, 0)
     assert t.state.bases[0].buried[0].uid not in hidden_uids(t.state, 0)
+
+
+def test_the_narration_names_a_card_buried_from_hand_only_once_it_is_uncovered() -> None:
+    t = Table([TAR, OASIS], hands=[[REX], []])
+    bury(t, t.hand_uid(REX, 0), 1, 0)
+    uncover(t, "buried-1")
+    lines = [line.strip() for line in narrate(t.events)]
+    assert "p0 buries a card at Jungle Oasis" in lines
+    assert "p0 uncovers King Rex at Jungle Oasis" in lines
+    assert "p0 plays King Rex (uncovered) on Jungle Oasis" in lines
