@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from domain import UseTalent, view
+from domain import UseTalent, redact_payload, view
+from domain.codec import to_json
 from domain.engine import run
 from domain.model import Task
 from domain.registry import IMPLEMENTED
@@ -222,7 +223,7 @@ def test_lost_knowledge_may_also_be_played_when_a_base_is_about_to_score() -> No
 # --- You Can Take It With You, Tomb Trap, Blessing of Anubis ------------------------------------
 
 
-def test_you_can_take_it_with_you_buries_itself_shown_and_draws_three_when_uncovered() -> None:
+def test_you_can_take_it_with_you_buries_itself_then_draws_three_and_is_discarded() -> None:
     t = Table([TAR, MOTHER], hands=[[TAKE_IT], []])
     t.play(TAKE_IT)
     t.choose(1)
@@ -241,8 +242,10 @@ def test_a_tomb_trap_uncovered_may_destroy_a_minion_of_power_four_or_less_there(
         board=[(1, INVADER, 1), (1, OVERLORD, 1), (0, COLLECTOR, 1)],
     )
     t.play(TRAP)
-    t.choose(1)
+    buried = t.choose(1)[-1]
     assert buried_cards(t, 1) == [TRAP]
+    # it buries itself in front of everyone: the others may know which card it is
+    assert redact_payload("card_buried", to_json(buried), 1)["card"] == TRAP
     uncover(t, "buried-1")
     assert sorted(t.options()) == [INVADER, "skip"]  # only at that base, power 4 or less
     t.choose(INVADER)
@@ -319,6 +322,14 @@ def test_an_ancient_curse_never_takes_power_below_zero_and_asks_nothing_without_
     t2 = Table([TAR, MOTHER], hands=[[CURSE], []], board=[(0, COLLECTOR, 1)])
     t2.play(CURSE, target=COLLECTOR)
     assert t2.total(0) == 0
+
+
+def test_a_buried_minion_is_no_minion_for_effects_on_minions() -> None:
+    t = Table([TAR, MOTHER], hands=[[STRENGTH, REX], []], board=[(0, INVADER, 0)])
+    bury(t, t.hand_uid(REX, 0), 0, 0)
+    t.play(STRENGTH)  # the Invader is the only minion of its player: no choice to make
+    assert t.power(INVADER) == 6
+    assert t.total(0) == 6
 
 
 # --- Seal the Tomb -----------------------------------------------------------------------------
