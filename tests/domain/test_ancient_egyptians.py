@@ -289,6 +289,22 @@ def test_plague_of_locusts_weakens_the_other_players_minions_at_a_base_for_the_t
     assert t.power(INVADER) == 3
 
 
+def test_plague_of_locusts_may_also_be_played_when_a_base_is_about_to_score() -> None:
+    t = Table(
+        [OASIS, TAR],
+        hands=[[LOCUSTS], []],
+        board=[(0, REX, 0), *[(0, COLLECTOR, 1)] * 4],
+        base_deck=[HOME],
+    )
+    t.end_turn()
+    to_me_first(t, LOCUSTS)
+    t.choose(LOCUSTS)
+    t.choose(0)
+    t.pass_empty_me_first()
+    assert t.vp() == [2, 0]  # 7 against 4 (four 2-power minions at -1), not 7 against 8
+    assert LOCUSTS in t.discard(0)
+
+
 def test_mummy_strength_gives_two_power_or_three_with_any_buried_card_at_that_base() -> None:
     t = Table([TAR, MOTHER], hands=[[STRENGTH], []], board=[(0, INVADER, 0)])
     t.play(STRENGTH)
