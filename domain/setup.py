@@ -180,7 +180,9 @@ def _random(setup: GameSetup, rng: random.Random, uids: _UidMaker) -> ev.GameCre
         deck = tuple(CardRef(uids(), c, seat) for c in cards)
         players.append(ev.PlayerInit(seat, p.name, p.factions, p.bot, deck))
         sets.update(cat.faction_set(f) for f in p.factions)
-    bases = cat.bases_for_sets(sorted(sets))
+    # the bases of those sets whose abilities are implemented (an expansion's bases come with
+    # its factions, one helper at a time)
+    bases = [b for b in cat.bases_for_sets(sorted(sets)) if b in IMPLEMENTED]
     rng.shuffle(bases)
     n = len(setup.players) + 1
     first = rng.randrange(len(setup.players))

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 
-from domain import UseTalent, redact_payload, view
+from domain import (
+    UseTalent,
+    redact_payload,
+    view,
+)
 from domain.codec import to_json
 from domain.engine import run
 from domain.model import Task
