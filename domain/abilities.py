@@ -60,8 +60,9 @@ class Triggered(Ability):
     start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed (any),
     affected (this minion, by another player's card), power_raised (a minion's power directly
     increased by an action being played, see IncreasesPower), base_scored (its VP awarded, its
-    cards still there), discarded_from_play (this minion, gone to the discard pile from play)
-    and minion_discarded_from_play (any). `fx.ctx` holds the moment's facts.
+    cards still there), discarded_from_play (this minion, gone to the discard pile from play),
+    minion_discarded_from_play (any), card_buried, card_uncovered and action_attached (an
+    ongoing action played onto a base or minion). `fx.ctx` holds the moment's facts.
     `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
     abilities that do take part in ordering simultaneous effects."""
 

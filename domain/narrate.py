@@ -49,7 +49,7 @@ def _turn(b: GameState | None, a: GameState, e: ev.TurnStarted) -> str:
 
 
 def _minion(b: GameState | None, a: GameState, e: ev.MinionPlayed) -> str:
-    src = "" if e.zone == "hand" else f" from their {e.zone}"
+    src = {"hand": "", "buried": " (uncovered)"}.get(e.zone, f" from their {e.zone}")
     return f"{_who(a, e.seat)} plays {name(e.card)}{src} on {_base(a, e.base)}"
 
 

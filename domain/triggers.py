@@ -24,6 +24,7 @@ SUBJECT = {
     "power_raised": "raised_by",
     "card_buried": "seat",
     "card_uncovered": "seat",
+    "action_attached": "seat",
 }
 
 

@@ -541,11 +541,13 @@ def attach(
         base = fx.base
     host = None if target is None else str(target)
     attached = ev.ActionAttached(card.uid, base, host, fx.me, note)
+    facts = {"seat": fx.me, "attached_uid": card.uid, "attached_base": base, "attached_to": host}
     return (
         *([] if host is None else touched(fx, host)),
         attached,
         Task("on_play", identity(fx.ctx, base=base, host=host)),
         *([] if host is None else raised(fx, host)),
+        *fire(fx.state, "action_attached", **facts),
     )
 
 

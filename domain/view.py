@@ -98,9 +98,10 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
                 "ability_active": rules.base_active(state, i),
                 "attached": [_card(a) for a in b.attached],
                 "minions": [_minion(state, i, m) for m in b.minions],
-                "buried": [_buried(c, viewer) for c in b.buried],
             }
         )
+        if b.buried:  # only with buried cards, so views of games without burying keep their form
+            bases[-1]["buried"] = [_buried(c, viewer) for c in b.buried]
     duel: dict[str, Any] = {}
     if state.duel is not None:  # a face-down card is shown to its owner only
         d = state.duel
@@ -127,10 +128,11 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "base_deck_size": len(state.base_deck),
         "base_discard": list(state.base_discard),
         "resolving": [_card(c) for c in state.resolving],
-        "box": [_card(c) for c in state.box],
-        "uncovered": [_card(c) for c in state.uncovered],
         **duel,
         **clock,
+        # only when there are some, so views of games without them keep their form
+        **({"box": [_card(c) for c in state.box]} if state.box else {}),
+        **({"uncovered": [_card(c) for c in state.uncovered]} if state.uncovered else {}),
     }
 
 

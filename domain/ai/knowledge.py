@@ -1,9 +1,10 @@
 """What a seat knows, and determinizations: full states sampled from what it does not know.
 
 A seat sees the board, every discard pile, its own hand and the sizes of the other piles
-(domain.view). It does not see the other seats' hands, any deck order (its own included) nor the
-base deck order. A determinization keeps everything the seat sees and deals the cards it cannot
-see again at random: each other seat's hand and deck are pooled and dealt back (same sizes), the
+(domain.view). It does not see the other seats' hands, any deck order (its own included), the
+cards the other seats buried, nor the base deck order. A determinization keeps everything the
+seat sees and deals the cards it cannot see again at random: each other seat's hand, deck and
+buried cards are pooled and dealt back (same sizes, same places), the
 seat's own deck and the base deck are shuffled, and the game's seed (which fixes every future
 shuffle and draw) is replaced. The pools are sorted by uid before they are dealt, so a
 determinization depends only on which cards are hidden in each pool, never on where they are:
@@ -14,17 +15,37 @@ from __future__ import annotations
 
 import random
 
-from domain.model import CardRef, GameState, Player, replace
+from domain.model import Base, Buried, CardRef, GameState, Player, replace
 
 
 def hidden_uids(state: GameState, seat: int) -> frozenset[str]:
-    """The uids of the cards `seat` cannot see (other hands, every deck)."""
+    """The uids of the cards `seat` cannot see (other hands, every deck, others' buried cards)."""
     out: set[str] = set()
     for p in state.players:
         out.update(c.uid for c in p.deck)
         if p.seat != seat:
             out.update(c.uid for c in p.hand)
+    out.update(c.uid for b in state.bases for c in b.buried if c.controller != seat)
     return frozenset(out)
+
+
+def _buried_by(state: GameState, seat: int, shown: frozenset[str]) -> list[Buried]:
+    """The cards `seat` buried that the deciding seat cannot see, in board order."""
+    return [c for b in state.bases for c in b.buried if c.controller == seat and c.uid not in shown]
+
+
+def _rebury(bases: tuple[Base, ...], dealt: dict[str, CardRef]) -> tuple[Base, ...]:
+    """The bases with the buried cards named by handle in `dealt` replaced by the card dealt."""
+    if not dealt:
+        return bases
+
+    def card(c: Buried) -> Buried:
+        new = dealt.get(c.id)
+        return c if new is None else replace(c, uid=new.uid, card=new.card, owner=new.owner)
+
+    return tuple(
+        replace(b, buried=tuple(card(c) for c in b.buried)) if b.buried else b for b in bases
+    )
 
 
 def _shown(state: GameState, seat: int) -> frozenset[str]:
@@ -46,17 +67,21 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     """A full state consistent with what `seat` sees, its hidden cards dealt from `rng`."""
     shown = _shown(state, seat)
     players: list[Player] = []
+    reburied: dict[str, CardRef] = {}
     for p in state.players:
         if p.seat == seat:
             hand = p.hand
             deck = _redeal_pile(p.deck, shown, rng)
         else:
+            buried = _buried_by(state, p.seat, shown)
             pool = [c for c in (*p.hand, *p.deck) if c.uid not in shown]
+            pool += [CardRef(c.uid, c.card, c.owner) for c in buried]
             dealt = _deal(pool, rng)
             fixed_hand = [c for c in p.hand if c.uid in shown]
             k = len(p.hand) - len(fixed_hand)
             hand = (*fixed_hand, *dealt[:k])
-            deck = _fill(p.deck, shown, dealt[k:])
+            reburied.update(zip((c.id for c in buried), dealt[k : k + len(buried)], strict=True))
+            deck = _fill(p.deck, shown, dealt[k + len(buried) :])
         players.append(replace(p, hand=tuple(hand), deck=tuple(deck)))
     bases = list(state.base_deck)
     bases.sort()
@@ -64,6 +89,7 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     return replace(
         state,
         players=tuple(players),
+        bases=_rebury(state.bases, reburied),
         base_deck=tuple(bases),
         seed=f"determinized:{rng.getrandbits(64):016x}",
     )

@@ -2,6 +2,7 @@
 
 from domain.cards import (
     aliens,
+    ancient_egyptians,
     astroknights,
     astroknights_actions,
     changerbots,
@@ -22,6 +23,7 @@ from domain.cards import (
 
 __all__ = [
     "aliens",
+    "ancient_egyptians",
     "astroknights",
     "astroknights_actions",
     "changerbots",

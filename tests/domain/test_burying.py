@@ -4,11 +4,28 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from domain import (
+    GameSetup,
+    PlayerSetup,
+    decide,
+    evolve,
+    redact_payload,
+    replay,
+    start_game,
+    view,
+)
 from domain import events as ev
-from domain import redact_payload, view
+from domain.ai.knowledge import determinize, hidden_uids
+from domain.bots import random_bot
 from domain.codec import to_json
+from domain.decide import awaited_seat
 from domain.engine import run
 from domain.model import Task
+from domain.narrate import narrate
+from domain.registry import IMPLEMENTED
+from domain.serialize import event_from_dict, event_to_dict
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, REX, TAR
 from tests.domain.table import Table
 
@@ -16,6 +33,7 @@ NEOPHYTE = "wizards.neophyte"
 PORTAL = "wizards.portal"
 SUMMON = "wizards.summon"
 AUGMENT = "dinosaurs.upgrade"  # an action played on a minion
+AE = "ancient_egyptians"
 
 
 def bury(t: Table, uid: str, base: int, seat: int) -> list[ev.Event]:
@@ -180,3 +198,58 @@ def test_a_buried_card_is_not_buried_a_second_time_elsewhere() -> None:
     events = bury(t, uid, 1, 0)  # already buried: it is not moved
     assert events == []
     assert handles(t, 0) == ["buried-1"]
+
+
+def test_a_bots_determinization_deals_again_the_cards_other_seats_buried() -> None:
+    t = Table([TAR, OASIS], hands=[[REX], [INVADER]], decks=[[COLLECTOR] * 3, [NEOPHYTE] * 6])
+    bury(t, t.hand_uid(REX, 0), 0, 0)
+    bury(t, t.hand_uid(INVADER, 1), 1, 1)
+    seen: set[str] = set()
+    for k in range(12):
+        det = determinize(t.state, 0, random.Random(k))
+        assert view(det, 0) == view(t.state, 0)
+        assert det.bases[0].buried == t.state.bases[0].buried  # its own: known
+        (theirs,) = det.bases[1].buried
+        assert (theirs.id, theirs.controller) == ("buried-2", 1)
+        seen.add(theirs.card)
+    assert seen == {INVADER, NEOPHYTE}
+    assert t.state.bases[1].buried[0].uid in hidden_uids(t.state, 0)
+    assert t.state.bases[0].buried[0].uid not in hidden_uids(t.state, 0)
+
+
+def test_the_narration_names_a_card_buried_from_hand_only_once_it_is_uncovered() -> None:
+    t = Table([TAR, OASIS], hands=[[REX], []])
+    bury(t, t.hand_uid(REX, 0), 1, 0)
+    uncover(t, "buried-1")
+    lines = [line.strip() for line in narrate(t.events)]
+    assert "p0 buries a card at Jungle Oasis" in lines
+    assert "p0 uncovers King Rex at Jungle Oasis" in lines
+    assert "p0 plays King Rex (uncovered) on Jungle Oasis" in lines
+
+
+# --- whole games with the Ancient Egyptians, who bury and uncover -----------------------
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_games_with_ancient_egyptians_end_and_replay_exactly(seed: int) -> None:
+    rng = random.Random(seed)
+    factions = [(AE, "wizards"), (AE, "pirates"), ("zombies", "robots")][: 2 + seed % 2]
+    players = tuple(PlayerSetup(f"p{i}", f) for i, f in enumerate(factions))
+    events = list(start_game(GameSetup(f"ae{seed}", f"ae{seed}", players)))
+    state = replay(events)
+    assert {b.card for b in state.bases} | set(state.base_deck) <= IMPLEMENTED
+    kinds: set[str] = set()
+    for _ in range(5000):
+        if state.status != "active":
+            break
+        seat = awaited_seat(state)
+        assert seat is not None
+        command = random_bot(state, seat, rng)
+        assert command is not None
+        for e in decide(state, command):
+            state = evolve(state, e)
+            events.append(e)
+            kinds.add(e.type)
+    assert state.status == "ended"
+    assert {"card_buried", "card_uncovered"} <= kinds
+    assert replay(event_from_dict(event_to_dict(e)) for e in events) == state

@@ -21,6 +21,7 @@ from tests.security.oracle import Oracle, Viewer
 
 FACTIONS = (
     "aliens",
+    "ancient_egyptians",
     "dinosaurs",
     "ninjas",
     "pirates",

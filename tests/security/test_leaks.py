@@ -121,6 +121,33 @@ def winds_scenario(client: FlaskClient, store: EventStore) -> Table:
     return table
 
 
+def bury_scenario(client: FlaskClient, store: EventStore) -> Table:
+    """Ann's Lost Knowledge buries her Portal face down beside the Tar Pits."""
+    ann = seat_body("Ann", ("ancient_egyptians", "wizards"))
+    scripted = {
+        "bases": ["base.jungle_oasis", "base.tar_pits"],
+        "base_deck": ["base.the_homeworld"],
+        "decks": [["wizards.neophyte"] * 6, ["pirates.dinghy"] * 6],
+        "hands": [
+            ["ancient_egyptians.lost_knowledge", "wizards.portal", "wizards.summon"],
+            ["pirates.buccaneer"],
+        ],
+    }
+    body = {"players": [ann, BOB], "scripted": scripted, "seed": "bury"}
+    table = Table.create(client, store, body)
+    table.act(
+        0, {"type": "play_action", "card": _hand(table, 0, "ancient_egyptians.lost_knowledge")}
+    )
+    table.look()
+    table.choose(0, "bury")
+    table.look()
+    table.choose(0, "wizards.portal")
+    table.look()
+    table.choose(0, "base-1")
+    table.look()
+    return table
+
+
 def reshuffle_scenario(client: FlaskClient, store: EventStore) -> Table:
     """Ann draws two from a one-card deck: her discard pile is reshuffled under it."""
     ann = seat_body("Ann", ("zombies", "wizards"))
@@ -354,7 +381,26 @@ def test_a_pillaged_card_is_seen_by_the_two_seats_only_even_on_top_of_a_deck(
     _assert_no_leak(table)
 
 
+def test_a_card_buried_from_hand_is_seen_by_its_controller_only_until_uncovered(
+    client: FlaskClient, store: EventStore
+) -> None:
+    table = bury_scenario(client, store)
+    for viewer in (1, None):
+        (buried,) = _events_of(table, viewer, "card_buried")
+        assert "uid" not in buried
+        assert "card" not in buried
+        assert buried["id"] == "buried-1"
+        base = table.get(viewer, "")["bases"][1]
+        assert base["buried"] == [{"id": "buried-1", "controller": 0}]
+    (mine,) = _events_of(table, 0, "card_buried")
+    assert mine["card"] == "wizards.portal"
+    assert table.get(0, "")["bases"][1]["buried"][0]["card"] == "wizards.portal"
+    table.play_random(random.Random(6), 30, probe_every=5)
+    _assert_no_leak(table)
+
+
 REDACTED = {
+    "card_buried": bury_scenario,
     "game_created": probe_scenario,
     "cards_drawn": winds_scenario,
     "deck_reshuffled": reshuffle_scenario,
