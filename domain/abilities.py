@@ -3,7 +3,7 @@ lists typed ability values; the engine asks one function, :func:`of`, which abil
 kind a source has *now*. That function is the one place that applies base blanking (for
 everyone, or for one seat), and where losing or gaining abilities will apply.
 
-Kinds: :class:`OnPlay`, :class:`Triggered` (a moment), :class:`OngoingPower`,
+Kinds: :class:`OnPlay`, :class:`OnUncover`, :class:`Triggered` (a moment), :class:`OngoingPower`,
 :class:`Protection`, :class:`Restriction` (a "can't"), :class:`AttachCondition`,
 :class:`Special` (a window and a zone), :class:`BaseHook` (a scored base's moment),
 :class:`ScoringBonus`, :class:`PlaysFromDiscard`, :class:`DestroyedGoTo` and
@@ -46,11 +46,21 @@ class OnPlay(Ability):
 
 
 @dataclass(frozen=True)
+class OnUncover(Ability):
+    """'Special, on being uncovered': what the card does when it is uncovered, played again
+    as it would be from a hand but with this effect instead of its on-play ability (which buries
+    it, and a card just uncovered cannot be buried again at once)."""
+
+    effect: Effect
+
+
+@dataclass(frozen=True)
 class Triggered(Ability):
     """A reaction of a card in play (or a base) to a moment of the game: ends_at_start_of_turn,
     start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed (any),
     affected (this minion, by another player's card), power_raised (a minion's power directly
-    increased by an action being played, see IncreasesPower). `fx.ctx` holds the moment's facts.
+    increased by an action being played, see IncreasesPower), card_buried, card_uncovered,
+    action_attached (an ongoing action played onto a base or minion). `fx.ctx` holds the facts.
     `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
     abilities that do take part in ordering simultaneous effects."""
 

@@ -497,6 +497,38 @@ class DuelEnded(Event):
     winner: str | None = None
 
 
+@event("card_buried")
+@fast_init
+@dataclass(frozen=True)
+class CardBuried(Event):
+    """A card goes face down beside a base, controlled by `controller`. `id` is its public
+    handle. Unless `public` (a card shown as it is buried: a card burying itself, a minion
+    from play), only the controller learns its uid and card."""
+
+    id: str
+    uid: str
+    card: str
+    owner: int
+    controller: int
+    base: int
+    from_zone: str  # hand | deck | discard | resolving | play
+    public: bool = False
+
+
+@event("card_uncovered")
+@fast_init
+@dataclass(frozen=True)
+class CardUncovered(Event):
+    """A buried card is turned face up, to be played at once by its controller."""
+
+    id: str
+    uid: str
+    card: str
+    owner: int
+    controller: int
+    base: int
+
+
 @event("game_ended")
 @fast_init
 @dataclass(frozen=True)

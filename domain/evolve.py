@@ -11,6 +11,7 @@ from domain.model import (
     Allowance,
     Attached,
     Base,
+    Buried,
     CardRef,
     Duel,
     GameState,
@@ -72,7 +73,9 @@ def _without(cards: tuple[CardRef, ...], uid: str) -> tuple[CardRef, ...]:
     return tuple(c for c in cards if c.uid != uid)
 
 
-def _to_discard(state: GameState, cards: Iterable[CardRef | Attached | Minion]) -> GameState:
+def _to_discard(
+    state: GameState, cards: Iterable[CardRef | Attached | Minion | Buried]
+) -> GameState:
     for c in cards:
         p = state.players[c.owner]
         state = _set_player(state, c.owner, discard=(*p.discard, CardRef(c.uid, c.card, c.owner)))
@@ -165,6 +168,8 @@ def _hand_discarded(s: GameState, e: ev.HandDiscarded) -> GameState:
 def _card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
     if e.from_zone == "resolving":
         s = replace(s, resolving=_without(s.resolving, e.uid))
+    elif e.from_zone == "uncovered":
+        s = replace(s, uncovered=_without(s.uncovered, e.uid))
     else:
         for p in s.players:
             if any(c.uid == e.uid for c in p.hand):
@@ -226,6 +231,9 @@ def _played(
             )
             return replace(s, players=tuple(players)), c
     s, found = _take(s, uid)
+    if found is None:
+        found = next((c for c in s.uncovered if c.uid == uid), None)
+        s = replace(s, uncovered=_without(s.uncovered, uid)) if found else s
     return _use_allowance(s, seat, allowance, minion), found or CardRef(uid, card, seat)
 
 
@@ -367,19 +375,22 @@ def _scored(s: GameState, e: ev.BaseScored) -> GameState:
 @_on(ev.BaseCleared)
 def _cleared(s: GameState, e: ev.BaseCleared) -> GameState:
     b = s.bases[e.base]
-    cards: list[CardRef | Attached | Minion] = []
+    cards: list[CardRef | Attached | Minion | Buried] = []
     for m in b.minions:
         cards.extend(m.attached)
         cards.append(m)
     cards.extend(b.attached)
+    cards.extend(b.buried)  # to their owners' discard piles
     uids = {m.uid for m in b.minions}
     s = replace(s, temp_power=tuple(t for t in s.temp_power if t.uid not in uids))
-    s = _set_base(s, e.base, replace(b, minions=(), attached=()))
+    s = _set_base(s, e.base, replace(b, minions=(), attached=(), buried=()))
     return _to_discard(s, cards)
 
 
 @_on(ev.BaseReplaced)
 def _replaced(s: GameState, e: ev.BaseReplaced) -> GameState:
+    if e.base < len(s.bases) and s.bases[e.base].buried:  # a base leaving play
+        s = _to_discard(s, s.bases[e.base].buried)
     deck = s.base_deck
     if e.new is not None and e.new in deck:
         i = deck.index(e.new)
@@ -413,7 +424,7 @@ def _base_reordered(s: GameState, e: ev.BaseDeckReordered) -> GameState:
 @_on(ev.BasesSwapped)
 def _swapped(s: GameState, e: ev.BasesSwapped) -> GameState:
     old = s.bases[e.base]
-    s = _to_discard(s, old.attached)
+    s = _to_discard(s, (*old.attached, *old.buried))
     deck = (*tuple(c for c in s.base_deck if c != e.new), e.old)
     s = replace(s, base_deck=deck)
     return _set_base(s, e.base, Base(card=e.new, minions=old.minions))
@@ -543,6 +554,30 @@ def _duel_ended(s: GameState, e: ev.DuelEnded) -> GameState:
         owner = s.players[card.owner]
         s = _set_player(s, card.owner, hand=(*owner.hand, card))
     return replace(s, duel=None)
+
+
+@_on(ev.CardBuried)
+def _buried(s: GameState, e: ev.CardBuried) -> GameState:
+    s, _ = _take(s, e.uid)
+    s = replace(s, resolving=_without(s.resolving, e.uid), uncovered=_without(s.uncovered, e.uid))
+    found = _find_minion(s, e.uid)
+    if found:  # from play: its attached cards go first, its counters are lost
+        s = _to_discard(_drop_minion(s, e.uid), found[1].attached)
+    if not 0 <= e.base < len(s.bases):
+        return _to_discard(s, [CardRef(e.uid, e.card, e.owner)])
+    b = s.bases[e.base]
+    card = Buried(e.id, e.uid, e.card, e.owner, e.controller)
+    s = _set_base(s, e.base, replace(b, buried=(*b.buried, card)))
+    return replace(s, buried_count=s.buried_count + 1)
+
+
+@_on(ev.CardUncovered)
+def _uncovered(s: GameState, e: ev.CardUncovered) -> GameState:
+    for i, b in enumerate(s.bases):
+        if any(c.id == e.id for c in b.buried):
+            s = _set_base(s, i, replace(b, buried=tuple(c for c in b.buried if c.id != e.id)))
+            return replace(s, uncovered=(*s.uncovered, CardRef(e.uid, e.card, e.owner)))
+    return s
 
 
 @_on(ev.GameEnded)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain import abilities, rules
+from domain import abilities, burying, rules
 from domain import events as ev
 from domain.abilities import BaseHook, ScoringBonus, Special
 from domain.catalogue import catalogue
@@ -12,8 +12,10 @@ from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task
 from domain.registry import Source
 from domain.steps import step
-from domain.triggers import fire
+from domain.triggers import discarded_from_play, fire, simultaneous
 from domain.verbs import base_hook_task, draw_cards
+
+assert burying  # registers the burying steps (uncover_at_start, uncover, bury)
 
 
 def start_turn(seat: int) -> Task:
@@ -36,7 +38,8 @@ def _start_triggers(fx: Fx, *, seat: int) -> Steps:
 
 @step("start_abilities")
 def _start_abilities(fx: Fx, *, seat: int) -> Steps:
-    return (*fire(fx.state, "start_of_turn", seat=seat), ev.PhaseChanged("play"))
+    uncover = Task("uncover_at_start", {"seat": seat})  # a seat may uncover a buried card
+    return (*fire(fx.state, "start_of_turn", seat=seat), uncover, ev.PhaseChanged("play"))
 
 
 def end_play_phase() -> list[Task]:
@@ -113,7 +116,11 @@ def _award(fx: Fx) -> Steps:
 
 @step("clear_base")
 def _clear_base(fx: Fx) -> Steps:
-    return (ev.BaseCleared(fx.base),)
+    """Every card on the scored base goes to its owner's discard pile at once: the minions'
+    going there from play is one moment for all of them."""
+    leaving = [(fx.base, m) for m in fx.state.bases[fx.base].minions]
+    gone = discarded_from_play(fx.state, leaving, "scored")
+    return (ev.BaseCleared(fx.base), *simultaneous(fx.state, gone))
 
 
 @step("replace_base")

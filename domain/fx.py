@@ -16,7 +16,17 @@ from typing import Any
 from domain import events as ev
 from domain import rules, steps
 from domain.frozen import fast_init
-from domain.model import JSON, Attached, CardRef, GameState, Lingering, Minion, Option, Task
+from domain.model import (
+    JSON,
+    Attached,
+    Buried,
+    CardRef,
+    GameState,
+    Lingering,
+    Minion,
+    Option,
+    Task,
+)
 from domain.steps import StepFn
 
 Steps = tuple[Any, ...]
@@ -115,6 +125,10 @@ class Fx:
             out += [(i, a, m.uid) for m in b.minions for a in m.attached]
         return out
 
+    def buried(self, base: int | None = None, controller: int | None = None) -> list[Buried]:
+        """Buried cards, optionally at one base and/or of one controller."""
+        return [c for _, c in rules.buried(self.state, base, controller)]
+
     def has_flag(self, flag: str) -> bool:
         """Whether a per-turn marker is set this turn."""
         return flag in self.state.flags
@@ -146,6 +160,15 @@ class Fx:
     def move(self, uid: str, to: int) -> Steps:
         """Move a minion to another base."""
         return self.verb("move", uid=uid, to=to)
+
+    def bury(self, uid: str, base: int, seat: int | None = None) -> Steps:
+        """Bury a card (from a hand, deck or discard pile, being played, or a minion in play)
+        face down beside base `base`, controlled by `seat` (me by default)."""
+        return self.verb("bury", uid=uid, to=base, seat=self.me if seat is None else seat)
+
+    def uncover(self, handle: str) -> Steps:
+        """Uncover a buried card (by its public handle): its controller plays it at once."""
+        return self.verb("uncover", handle=handle)
 
     def add_power(self, uid: str, amount: int, this_turn: bool = False) -> Steps:
         """Change a minion's power until the end of my turn (or of this turn, `this_turn`)."""
@@ -347,6 +370,30 @@ class Fx:
         where = self.base_of(m)
         label = f"{rules.name(m.card)} on {rules.name(self.state.bases[where].card)}"
         return Option(id=m.uid, label=label, value=m.uid, uid=m.uid, card=m.card, base=where)
+
+    def buried_option(self, c: Buried, seat: int | None = None) -> Option:
+        """An option pointing at a buried card: only its controller's label names it."""
+        where = next(i for i, b in rules.buried(self.state) if b.id == c.id)
+        base = rules.name(self.state.bases[where].card)
+        if (self.me if seat is None else seat) == c.controller:
+            label = f"{rules.name(c.card)} buried at {base}"
+            return Option(c.id, label, c.id, uid=c.uid, card=c.card, base=where, seat=c.controller)
+        label = f"A card buried by {self.state.players[c.controller].name} at {base}"
+        return Option(c.id, label, c.id, base=where, seat=c.controller)
+
+    def choose_buried(
+        self,
+        cards: Sequence[Buried],
+        prompt: str,
+        then: str | StepFn,
+        optional: bool = False,
+        seat: int | None = None,
+        **extra: JSON,
+    ) -> Steps:
+        """Ask for one buried card among `cards` (the answer is its public handle)."""
+        who = self.me if seat is None else seat
+        options = [self.buried_option(c, who) for c in cards]
+        return self.ask(who, "buried", prompt, options, then, optional=optional, **extra)
 
     def base_option(self, index: int) -> Option:
         """An option pointing at a base in play."""

@@ -24,6 +24,8 @@ class Zone(StrEnum):
     DECK_BOTTOM = "deck_bottom"  # a destination: at the bottom of a deck
     PLAY = "play"  # on a base
     RESOLVING = "resolving"  # a standard action being played
+    BURIED = "buried"  # face down beside a base
+    UNCOVERED = "uncovered"  # a buried card turned face up, about to be played
 
 
 PILES = (Zone.HAND, Zone.DECK, Zone.DISCARD)
@@ -67,12 +69,27 @@ class Minion:
 
 @fast_init
 @dataclass(frozen=True)
+class Buried:
+    """A card lying face down beside a base. `id` is its public handle (a count, not derived
+    from its uid); only its controller (who buried it, its owner until it is uncovered or
+    discarded) may see its uid and card."""
+
+    id: str
+    uid: str
+    card: str
+    owner: int
+    controller: int
+
+
+@fast_init
+@dataclass(frozen=True)
 class Base:
-    """A base in play with its minions and the actions attached to it."""
+    """A base in play with its minions, the actions attached to it and its buried cards."""
 
     card: str
     minions: tuple[Minion, ...] = ()
     attached: tuple[Attached, ...] = ()
+    buried: tuple[Buried, ...] = ()
 
 
 @fast_init
@@ -237,6 +254,8 @@ class GameState:
     winner: int | None = None
     pending: Decision | None = None
     resolving: tuple[CardRef, ...] = ()  # standard actions being resolved
+    uncovered: tuple[CardRef, ...] = ()  # buried cards turned face up, about to be played
+    buried_count: int = 0  # cards buried so far (names each buried card's public handle)
     temp_power: tuple[TempPower, ...] = ()
     temp_breakpoints: tuple[TempBreakpoint, ...] = ()
     lingering: tuple[Lingering, ...] = ()

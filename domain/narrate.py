@@ -136,6 +136,15 @@ def _duel_end(b: GameState | None, a: GameState, e: ev.DuelEnded) -> str:
     return f"  {_minion_name(a, e.winner)} wins the duel"
 
 
+def _buried(b: GameState | None, a: GameState, e: ev.CardBuried) -> str:
+    what = name(e.card) if e.public else "a card"
+    return f"  {_who(a, e.controller)} buries {what} at {_base(a, e.base)}"
+
+
+def _uncovered(b: GameState | None, a: GameState, e: ev.CardUncovered) -> str:
+    return f"  {_who(a, e.controller)} uncovers {name(e.card)} at {_base(a, e.base)}"
+
+
 def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
     if e.winner is None:
@@ -159,6 +168,8 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.BaseScored: _scored,
     ev.VpGained: _vp,
     ev.BaseReplaced: _replaced,
+    ev.CardBuried: _buried,
+    ev.CardUncovered: _uncovered,
     ev.GameEnded: _ended,
     ev.ClockExpired: _clock,
     ev.DuelStarted: _duel,

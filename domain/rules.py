@@ -17,7 +17,7 @@ from domain.abilities import (
     Restriction,
 )
 from domain.catalogue import catalogue
-from domain.model import PILES, Base, GameState, Minion, Zone
+from domain.model import PILES, Base, Buried, GameState, Minion, Zone
 
 WIN_VP = 15
 MAX_LOG_EVENTS = 10_000
@@ -236,7 +236,8 @@ def faction_of(card: str) -> str:
 
 
 def locate(state: GameState, uid: str) -> tuple[Zone, int] | None:
-    """Where a card is: (hand|deck|discard, seat), (play, base), (resolving, -1)."""
+    """Where a card is: (hand|deck|discard, seat), (play, base), (resolving, -1), (buried,
+    base), (uncovered, -1)."""
     for zone in PILES:  # hands first: the card a command names is most often in one
         for p in state.players:
             for c in p.pile(zone):
@@ -247,7 +248,30 @@ def locate(state: GameState, uid: str) -> tuple[Zone, int] | None:
         return Zone.PLAY, found[0]
     if any(c.uid == uid for c in state.resolving):
         return Zone.RESOLVING, -1
+    for i, b in enumerate(state.bases):
+        if any(c.uid == uid for c in b.buried):
+            return Zone.BURIED, i
+    if any(c.uid == uid for c in state.uncovered):
+        return Zone.UNCOVERED, -1
     return None
+
+
+def buried(
+    state: GameState, base: int | None = None, controller: int | None = None
+) -> list[tuple[int, Buried]]:
+    """Buried cards (base index, card), optionally at one base and/or of one controller."""
+    return [
+        (i, c)
+        for i, b in enumerate(state.bases)
+        if base is None or i == base
+        for c in b.buried
+        if controller is None or c.controller == controller
+    ]
+
+
+def find_buried(state: GameState, handle: str) -> tuple[int, Buried] | None:
+    """A buried card by its public handle: (base index, card), or None."""
+    return next(((i, c) for i, c in buried(state) if c.id == handle), None)
 
 
 def next_turn_of(state: GameState, seat: int) -> int:

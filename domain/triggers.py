@@ -8,7 +8,7 @@ from typing import Any
 from domain import abilities, rules
 from domain.abilities import Triggered
 from domain.fx import Fx, Steps
-from domain.model import JSON, GameState, Option, Task
+from domain.model import JSON, GameState, Minion, Option, Task
 from domain.registry import Source
 from domain.steps import step
 
@@ -19,6 +19,10 @@ SUBJECT = {
     "end_of_turn": "seat",
     "minion_played": "played_by",
     "minion_destroyed": "controller",
+    "card_buried": "seat",
+    "action_attached": "seat",
+    "card_uncovered": "seat",
+    "minion_discarded_from_play": "controller",
     "power_raised": "raised_by",
 }
 
@@ -110,6 +114,60 @@ def fire_for(
     if not reacts:
         return []
     return [Task("trigger", {"card": card, "moment": moment, "gone": True, **ctx})]
+
+
+DISCARDED_FROM_PLAY = "discarded_from_play"
+"""Moment of a minion's own ability: it went from play to its owner's discard pile."""
+MINION_DISCARDED_FROM_PLAY = "minion_discarded_from_play"
+"""Moment of any card in play (or base): a minion went from play to its owner's discard pile."""
+
+
+def discarded_from_play(
+    state: GameState, leaving: Sequence[tuple[int, Minion]], reason: str
+) -> list[Task]:
+    """What reacts to minions (base index, minion) going from play to their owners' discard
+    piles at the same time, in any way: destroyed, discarded when their base scores, or else
+    (`reason`). Asked on the state *before* they leave: each one's own ability
+    (`discarded_from_play`) and every card's `minion_discarded_from_play`, with the facts
+    `uid`, `discarded_card`, `owner`, `controller`, `discarded_base`, `discarded_power` (its
+    power as it left, counters and temporary changes included) and `reason`. Cards leaving at
+    the same moment still react (e.g. an action attached to the minion or to a scored base);
+    what their effects touch must still be there (a minion that left gets no counter)."""
+    out: list[Task] = []
+    if not _may_react(state):
+        return out
+    for base, m in leaving:
+        facts: dict[str, JSON] = {
+            "uid": m.uid,
+            "discarded_card": m.card,
+            "owner": m.owner,
+            "controller": m.controller,
+            "discarded_base": base,
+            "discarded_power": rules.power(state, base, m),
+            "reason": reason,
+        }
+        me = Source(m.card, m.uid, base, m.controller)
+        out += fire_for(
+            m.card, DISCARDED_FROM_PLAY, state, me, src=m.uid, base=base, by=m.controller, **facts
+        )
+        for t in fired(state, MINION_DISCARDED_FROM_PLAY, **facts):
+            out.append(Task(t.key, {**t.ctx, "gone": True}))
+    return out
+
+
+def _may_react(state: GameState) -> bool:
+    """Whether any card could react to a minion going to the discard pile from play (a script
+    with such a trigger, or something in play granting abilities)."""
+    table = abilities.with_kind(Triggered)
+    known = _REACTING.get("table")
+    if known is None or known[0] is not table:
+        moments = {DISCARDED_FROM_PLAY, MINION_DISCARDED_FROM_PLAY}
+        found = any(t.moment in moments for ts in table.values() for t in ts)
+        known = _REACTING["table"] = (table, found)
+    return known[1] or abilities.changes_in_play(state)
+
+
+_REACTING: dict[str, tuple[object, bool]] = {}
 
 
 @step("trigger")

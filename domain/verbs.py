@@ -9,13 +9,13 @@ from typing import Any
 from domain import abilities, plays, rules
 from domain import events as ev
 from domain import registry as reg
-from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, Protection
+from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, OnUncover, Protection
 from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.fx import Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
 from domain.steps import identity, step
-from domain.triggers import fire, fire_for, fired, simultaneous
+from domain.triggers import discarded_from_play, fire, fire_for, fired, simultaneous
 
 
 def cause_kind(card: str) -> str:
@@ -102,7 +102,9 @@ def _remove(fx: Fx, uid: str, to: str, reason: str, verb: str) -> Steps:
     found = rules.find_minion(fx.state, uid)
     assert found is not None
     base, m = found
-    return (*touched(fx, uid), ev.MinionRemoved(uid, m.card, m.owner, base, to, reason))
+    gone = discarded_from_play(fx.state, [(base, m)], reason) if to == Zone.DISCARD else []
+    removed = ev.MinionRemoved(uid, m.card, m.owner, base, to, reason)
+    return (*touched(fx, uid), removed, *simultaneous(fx.state, gone))
 
 
 @step("destroy")
@@ -142,6 +144,11 @@ def destroy(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Ste
                     **facts,
                 ),
                 *fired(fx.state, "minion_destroyed", **facts),
+                *(
+                    discarded_from_play(fx.state, [(base, m)], "destroyed")
+                    if to == "discard"
+                    else []
+                ),
             ],
         ),
     )
@@ -353,16 +360,18 @@ def play_steps(
     """Everything that follows a card being played: the play itself, then its ability, then
     the abilities it triggers, then (for a standard action) its discard."""
     ctx = {"src": uid, "card": card, "by": seat, "base": base, "kind": rules.card_type(card)}
+    # an uncovered card with an 'on being uncovered' ability does that instead
+    first = "on_uncover" if zone == "buried" and abilities.printed(card, OnUncover) else "on_play"
     if rules.card_type(card) == "minion":
         assert base is not None
         return (
             ev.MinionPlayed(seat, uid, card, base, allowance, zone),
-            Task("on_play", ctx),
+            Task(first, ctx),
             Task("minion_played", {**ctx, "uid": uid}),
         )
     played = ev.ActionPlayed(seat, uid, card, base, target, allowance, zone)
     if rules.action_kind(card) == "standard":
-        return played, Task("on_play", ctx), Task("discard_resolving", {"uid": uid})
+        return played, Task(first, ctx), Task("discard_resolving", {"uid": uid})
     if target is not None:
         found = rules.find_minion(state, target)
         ctx["base"] = found[0] if found else base
@@ -440,11 +449,13 @@ def attach(fx: Fx, *, uid: str | None = None, note: str | None = None) -> Steps:
         base = fx.base
     host = None if target is None else str(target)
     attached = ev.ActionAttached(card.uid, base, host, fx.me, note)
+    facts = {"seat": fx.me, "attached_uid": card.uid, "attached_base": base, "attached_to": host}
     return (
         *([] if host is None else touched(fx, host)),
         attached,
         Task("on_play", identity(fx.ctx, base=base, host=host)),
         *([] if host is None else raised(fx, host)),
+        *fire(fx.state, "action_attached", **facts),
     )
 
 

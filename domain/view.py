@@ -8,7 +8,7 @@ from domain import rules
 from domain.catalogue import catalogue
 from domain.codec import to_json
 from domain.decide import awaited_seat
-from domain.model import Attached, CardRef, GameState, Minion, Option
+from domain.model import Attached, Buried, CardRef, GameState, Minion, Option
 
 
 def _card(c: CardRef | Attached) -> dict[str, Any]:
@@ -29,6 +29,14 @@ def _minion(state: GameState, base: int, m: Minion) -> dict[str, Any]:
         "counters": m.counters,
         "attached": [_card(a) for a in m.attached],
     }
+
+
+def _buried(c: Buried, viewer: int | None) -> dict[str, Any]:
+    """A buried card: its public handle and controller; which card it is, to its controller."""
+    out: dict[str, Any] = {"id": c.id, "controller": c.controller}
+    if viewer == c.controller:
+        out.update(uid=c.uid, card=c.card, owner=c.owner)
+    return out
 
 
 def option_view(o: Option) -> dict[str, Any]:
@@ -90,6 +98,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
                 "ability_active": rules.base_active(state, i),
                 "attached": [_card(a) for a in b.attached],
                 "minions": [_minion(state, i, m) for m in b.minions],
+                "buried": [_buried(c, viewer) for c in b.buried],
             }
         )
     duel: dict[str, Any] = {}
@@ -119,6 +128,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "base_discard": list(state.base_discard),
         "resolving": [_card(c) for c in state.resolving],
         **duel,
+        "uncovered": [_card(c) for c in state.uncovered],
         **clock,
     }
 
@@ -147,6 +157,10 @@ def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> di
     elif kind == "duel_card_placed" and viewer != p["seat"]:
         p.pop("uid")  # face down: only the seat that placed it knows the card
         p.pop("card")
+    elif kind == "card_buried" and not p["public"] and viewer != p["controller"]:
+        p.pop("uid")
+        p.pop("card")
+        p.pop("owner")  # whose card it is would say something of a card taken from a hand
     elif kind == "deck_shuffled":
         p["count"] = len(p.pop("order"))
     elif (

@@ -2,6 +2,7 @@
 
 from domain.cards import (
     aliens,
+    ancient_egyptians,
     cowboys,
     dinosaurs,
     ninjas,
@@ -14,6 +15,7 @@ from domain.cards import (
 
 __all__ = [
     "aliens",
+    "ancient_egyptians",
     "cowboys",
     "dinosaurs",
     "ninjas",

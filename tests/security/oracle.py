@@ -40,6 +40,10 @@ What a viewer learns (and when it forgets), all from the true events:
 * a duel card placed face down (``duel_card_placed``) is hidden from every viewer but the seat
   that placed it (it is in no zone, not in that seat's hand any more);
   ``duel_card_revealed`` shows it to everyone.
+* ``card_buried``: a buried card is hidden from every viewer but its controller (who sees it
+  beside the base); everyone learns it when it was buried in front of them (``public``: a card
+  burying itself, a minion from play), its controller always;
+* ``card_uncovered``: everyone learns the card turned face up.
 
 An event at version ``v`` is checked against the secrets at ``v`` (after it): a card an event
 makes public (a play, a public reveal) may appear in it, a card that stays hidden may not.
@@ -193,9 +197,13 @@ class Oracle:
             targets = self._everyone() if p["public"] else iter([self._known[p["owner"]]])
             for known in targets:
                 known.add(p["uid"])
-        elif kind in ("minion_removed", "duel_card_revealed"):
+        elif kind in ("minion_removed", "card_uncovered", "duel_card_revealed") or (
+            kind == "card_buried" and p["public"]
+        ):
             for known in self._everyone():
                 known.add(p["uid"])
+        elif kind == "card_buried":
+            self._known[p["controller"]].add(p["uid"])
         elif kind in ("deck_shuffled", "deck_reshuffled"):
             shuffled = {c["uid"] for c in p["order"]}
             for known in self._everyone():
@@ -250,10 +258,13 @@ class Oracle:
                 visible[m.uid] = m.card
                 for a in m.attached:
                     visible[a.uid] = a.card
-        for c in state.resolving:
+        for c in (*state.resolving, *state.uncovered):
             visible[c.uid] = c.card
         for c in state.duel.face_down if state.duel else ():
             (visible if c.owner == viewer else hidden)[c.uid] = c.card
+        for b in state.bases:
+            for c in b.buried:
+                (visible if c.controller == viewer else hidden)[c.uid] = c.card
         known = self._known[viewer]
         for uid in [u for u in hidden if u in known]:
             visible[uid] = hidden.pop(uid)
