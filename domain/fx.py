@@ -176,6 +176,11 @@ class Fx:
             return self.verb("power", uid=uid, amount=amount, this_turn=True)
         return self.verb("power", uid=uid, amount=amount)
 
+    def relocate(self, card_id: str, from_base: int, to_base: int) -> Steps:
+        """Move an action attached to a base (by uid) or a buried card (by its handle) from one
+        base to another (a minion moves with `move`)."""
+        return (ev.CardRelocated(card_id, from_base, to_base),)
+
     def duel(self, challenger: str, challenged: str, then: str | StepFn, **extra: JSON) -> Steps:
         """Start a duel between two minions on one base (see domain.duels); `then` runs with
         `extra` plus the result: challenger, challenged, winners and losers (uids; on a tie

@@ -258,6 +258,82 @@ def gold_strike(fx: Fx) -> Steps:
     return fx.draw(fx.me, 1)
 
 
+# --- Stagecoach -----------------------------------------------------------------------------
+
+
+def _my_cards_at(fx: Fx, base: int) -> list[Option]:
+    """The cards I control at a base that Stagecoach may relocate: minions, actions played on
+    the base itself, buried cards (their options name them to me only)."""
+    out = [fx.minion_option(m) for m in fx.minions(base=base, controller=fx.me)]
+    out += [fx.card_option(a) for a in fx.state.bases[base].attached if a.controller == fx.me]
+    out += [fx.buried_option(c) for c in fx.buried(base, fx.me)]
+    return out
+
+
+def _base_of(state: GameState, card_id: str) -> int | None:
+    """Where a minion, an action on a base, or a buried card (by handle) is."""
+    found = rules.find_minion(state, card_id)
+    if found is not None:
+        return found[0]
+    buried = rules.find_buried(state, card_id)
+    if buried is not None:
+        return buried[0]
+    return next(
+        (i for i, b in enumerate(state.bases) for a in b.attached if a.uid == card_id), None
+    )
+
+
+def stagecoach(fx: Fx) -> Steps:
+    options = [o for b in fx.bases() for o in _my_cards_at(fx, b)]
+    prompt = "Stagecoach: choose a card you control to relocate (up to two from one base)"
+    return fx.ask(fx.me, "card", prompt, options, stagecoach_first, optional=True)
+
+
+@step("stagecoach_first")
+def stagecoach_first(fx: Fx, *, choice: str) -> Steps:
+    base = _base_of(fx.state, choice)
+    if base is None:
+        return ()
+    others = [o for o in _my_cards_at(fx, base) if o.id != choice]
+    prompt = "Stagecoach: choose a second card of yours at the same base, or none"
+    return fx.ask(
+        fx.me,
+        "card",
+        prompt,
+        others,
+        stagecoach_second,
+        optional=True,
+        skip_label="Only the first",
+        on_skip=stagecoach_second,
+        first=choice,
+    )
+
+
+@step("stagecoach_second")
+def stagecoach_second(fx: Fx, *, first: str, choice: str | None = None) -> Steps:
+    base = _base_of(fx.state, first)
+    if base is None:
+        return ()
+    cards = [first] if choice is None else [first, choice]
+    prompt = "Stagecoach: choose the base the cards go to"
+    elsewhere = [i for i in fx.bases() if i != base]
+    return fx.choose_base(elsewhere, prompt, stagecoach_go, cards=cards)
+
+
+@step("stagecoach_go")
+def stagecoach_go(fx: Fx, *, cards: list[str], choice: int) -> Steps:
+    out: Steps = ()
+    for card_id in cards:
+        base = _base_of(fx.state, card_id)
+        if base is None or base == choice:
+            continue
+        if rules.find_minion(fx.state, card_id) is not None:
+            out += fx.move(card_id, choice)
+        else:
+            out += fx.relocate(card_id, base, choice)
+    return out
+
+
 # --- bases ------------------------------------------------------------------------------------
 
 SALOON, CORRAL, PALACE = "base.saloon", "base.so_so_corral", "base.shoguns_palace"
@@ -346,6 +422,7 @@ card(
 )
 card("cowboys.form_a_posse", OnPlay(form_a_posse), Protection(posse_immunity))
 card("cowboys.quick_draw", OnPlay(quick_draw))
+card("cowboys.stagecoach", OnPlay(stagecoach))
 card("cowboys.run_em_off", OnPlay(run_em_off))
 card("cowboys.high_noon", OnPlay(high_noon))
 card("cowboys.gold_strike", Triggered("minion_played", gold_strike, when=_mine_played_here))

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 from domain import UseSpecial, abilities
 from domain.abilities import OnPlay
 from domain.codec import to_json
+from domain.engine import run
 from domain.events import PlayGranted
 from domain.evolve import evolve
 from domain.fx import Fx, Steps
+from domain.model import Task
 from domain.narrate import narrate
 from domain.view import redact_payload, view
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, REX, TAR
@@ -435,3 +439,54 @@ def test_shoguns_palace_on_a_tie_both_controllers_draw_two() -> None:
     t.choose(INVADER)
     assert t.hand(0) == [COLLECTOR, COLLECTOR]
     assert t.hand(1) == [COLLECTOR, COLLECTOR]
+
+
+# --- Stagecoach -----------------------------------------------------------------------------------
+
+
+def _bury_from_hand(t: Table, card: str, base: int, seat: int) -> str:
+    """Bury a card of `seat`'s hand at `base` with the engine's verb; its public handle."""
+    task = Task("bury", {"uid": t.hand_uid(card, seat), "to": base, "seat": seat, "by": seat})
+    t.state, events = run(t.state, [task], random.Random(0))
+    t.events += events
+    return t.state.bases[base].buried[-1].id
+
+
+def test_stagecoach_relocates_my_action_on_a_base_and_my_buried_card_to_another_base() -> None:
+    t = Table([OASIS, TAR], hands=[[GOLD_STRIKE, STAGECOACH, REX], []], board=[(0, COLLECTOR, 0)])
+    t.play(GOLD_STRIKE, 0)
+    handle = _bury_from_hand(t, REX, 0, 0)
+    _grant_an_action(t)
+    t.play(STAGECOACH)
+    strike = t.state.bases[0].attached[0].uid
+    assert sorted(t.options()) == sorted([COLLECTOR, GOLD_STRIKE, REX, "skip"])
+    t.choose(strike)
+    t.choose(handle)
+    assert [a.card for a in t.state.bases[1].attached] == [GOLD_STRIKE]  # the only other base
+    assert [c.id for c in t.state.bases[1].buried] == [handle]
+    assert t.state.bases[0].attached == ()
+    assert t.state.bases[0].buried == ()
+    assert t.minions_on(0) == [COLLECTOR]
+
+
+def test_stagecoach_moves_up_to_two_of_my_minions_from_one_base() -> None:
+    board = [(0, COLLECTOR, 0), (0, INVADER, 0), (0, REX, 0), (1, REX, 1)]
+    t = Table([OASIS, TAR, HOME], hands=[[STAGECOACH], []], board=board)
+    t.play(STAGECOACH)
+    assert REX in t.options()
+    t.choose(t.minion(COLLECTOR).uid)
+    assert REX in t.options()
+    assert COLLECTOR not in t.options()
+    t.choose(t.minion(INVADER).uid)
+    t.choose(2)
+    assert t.minions_on(2) == [COLLECTOR, INVADER]
+    assert t.minions_on(0) == [REX]
+
+
+def test_stagecoach_may_take_a_single_card() -> None:
+    t = Table([OASIS, TAR], hands=[[STAGECOACH], []], board=[(0, COLLECTOR, 0), (0, INVADER, 0)])
+    t.play(STAGECOACH)
+    t.choose(t.minion(COLLECTOR).uid)
+    t.choose("skip")
+    assert t.minions_on(1) == [COLLECTOR]
+    assert t.minions_on(0) == [INVADER]
