@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, rules, selectors
+from domain import duels, plays, rules, selectors
 from domain.abilities import OnPlay, Protection, Special, Triggered, card
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option
 from domain.registry import Cause, Source
 from domain.steps import StepFn, step
+from domain.verbs import extra_play_base, play_now
 
 # --- Gunfighter -------------------------------------------------------------------------------
 
@@ -334,6 +335,65 @@ def stagecoach_go(fx: Fx, *, cards: list[str], choice: int) -> Steps:
     return out
 
 
+# --- Gold in Them Thar Hills ----------------------------------------------------------------
+
+
+def gold_hills(fx: Fx) -> Steps:
+    """Look at my top three cards (options only I see); take one, revealed, into my hand."""
+    reshuffle, top = fx.top_of_deck(3)
+    prompt = "Gold in Them Thar Hills: choose one of the top cards of your deck to take"
+    return (*reshuffle, *fx.choose_card(top, prompt, gold_hills_take, looked=len(top)))
+
+
+@step("gold_hills_take")
+def gold_hills_take(fx: Fx, *, looked: int, choice: str) -> Steps:
+    deck = fx.deck()
+    taken = next((c for c in deck[:looked] if c.uid == choice), None)
+    if taken is None:
+        return ()
+    rest = [c for c in deck[:looked] if c.uid != choice]
+    out = (*fx.reveal(taken, "deck"), *fx.move_card(taken, "deck", "hand"))
+    if len({c.card for c in rest}) > 1:  # the others go back on top in the order I choose
+        prompt = "Gold in Them Thar Hills: choose the card to put on top of your deck"
+        out += fx.choose_card(rest, prompt, gold_hills_order)
+    return (*out, *fx.then(gold_hills_play, uid=taken.uid))
+
+
+@step("gold_hills_order")
+def gold_hills_order(fx: Fx, *, choice: str) -> Steps:
+    top = next((c for c in fx.deck() if c.uid == choice), None)
+    return () if top is None else fx.move_card(top, "deck", "deck_top", public=False)
+
+
+@step("gold_hills_play")
+def gold_hills_play(fx: Fx, *, uid: str) -> Steps:
+    """The card taken may be played at once as an extra card of its kind."""
+    taken = next((c for c in fx.hand() if c.uid == uid), None)
+    if taken is None:
+        return ()
+    kind = rules.card_type(taken.card)
+    if kind == "minion" and not plays.extra_minion_bases(fx.state, fx.me, taken.card, None, None):
+        return ()
+    if kind == "action" and not plays.action_playable(fx.state, fx.me, taken.card):
+        return ()
+    option = Option("play", f"Play {rules.name(taken.card)} now", True)
+    prompt = f"Gold in Them Thar Hills: you may play {rules.name(taken.card)} now"
+    return fx.ask(fx.me, "yes_no", prompt, [option], gold_hills_extra, optional=True, uid=uid)
+
+
+@step("gold_hills_extra")
+def gold_hills_extra(fx: Fx, *, uid: str, choice: bool) -> Steps:
+    taken = next((c for c in fx.hand() if c.uid == uid), None)
+    if taken is None:
+        return ()
+    if rules.card_type(taken.card) != "minion":
+        return play_now(fx, fx.me, taken)
+    bases = plays.extra_minion_bases(fx.state, fx.me, taken.card, None, None)
+    prompt = f"Play {rules.name(taken.card)} on which base?"
+    options = [fx.base_option(i) for i in bases]
+    return fx.ask(fx.me, "base", prompt, options, extra_play_base, seat=fx.me, uid=uid)
+
+
 # --- bases ------------------------------------------------------------------------------------
 
 SALOON, CORRAL, PALACE = "base.saloon", "base.so_so_corral", "base.shoguns_palace"
@@ -422,6 +482,7 @@ card(
 )
 card("cowboys.form_a_posse", OnPlay(form_a_posse), Protection(posse_immunity))
 card("cowboys.quick_draw", OnPlay(quick_draw))
+card("cowboys.gold_in_them_thar_hills", OnPlay(gold_hills))
 card("cowboys.stagecoach", OnPlay(stagecoach))
 card("cowboys.run_em_off", OnPlay(run_em_off))
 card("cowboys.high_noon", OnPlay(high_noon))

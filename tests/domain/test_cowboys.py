@@ -14,7 +14,7 @@ from domain.fx import Fx, Steps
 from domain.model import Task
 from domain.narrate import narrate
 from domain.view import redact_payload, view
-from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, REX, TAR
+from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, OVERLORD, REX, TAR
 from tests.domain.table import Table
 
 DEPUTY, GUNFIGHTER, PINKERTON, SHERIFF = (
@@ -490,3 +490,33 @@ def test_stagecoach_may_take_a_single_card() -> None:
     t.choose("skip")
     assert t.minions_on(1) == [COLLECTOR]
     assert t.minions_on(0) == [INVADER]
+
+
+# --- Gold in Them Thar Hills ----------------------------------------------------------------------
+
+
+def test_gold_in_them_thar_hills_takes_one_of_the_top_three_and_orders_the_others() -> None:
+    deck = [COLLECTOR, INVADER, REX, OVERLORD]
+    t = Table([OASIS], hands=[[GOLD_HILLS], []], decks=[deck, [REX] * 3])
+    t.play(GOLD_HILLS)
+    assert t.options() == [COLLECTOR, INVADER, REX]  # not the fourth card
+    t.choose(INVADER)
+    revealed = [e.card for e in t.events if e.type == "card_revealed"]
+    assert revealed == [INVADER]
+    assert t.options() == [COLLECTOR, REX]
+    t.choose(REX)
+    assert t.deck(0) == [REX, COLLECTOR, OVERLORD]
+    assert t.pending.kind == "yes_no"
+    t.choose("skip")
+    assert t.hand(0) == [INVADER]
+
+
+def test_gold_in_them_thar_hills_may_play_the_card_taken_as_an_extra_minion() -> None:
+    deck = [REX, COLLECTOR, COLLECTOR]
+    t = Table([OASIS, TAR], hands=[[GOLD_HILLS], []], decks=[deck, [REX] * 3])
+    t.play(GOLD_HILLS)
+    t.choose(REX)
+    t.choose("play")
+    t.choose(1)
+    assert t.minions_on(1) == [REX]
+    assert [a.kind for a in t.state.players[0].plays] == ["minion"]  # its own play is kept
