@@ -265,8 +265,21 @@ class Fx:
         return (*steps, *self.reveal(top[0], "deck", to)), top[0]
 
     def reveal(self, c: CardRef, zone: str, to: int | None = None) -> Steps:
-        """Show a card out of play to everyone (to=None) or to one seat only."""
-        return (ev.CardRevealed(c.uid, c.card, c.owner, zone, to),)
+        """Show a card out of play to everyone (to=None) or to one seat only. Another seat's
+        card from a hand or deck shown this way may be answered (see domain.seen)."""
+        shown = ev.CardRevealed(c.uid, c.card, c.owner, zone, to)
+        if c.owner == self.me or zone not in ("hand", "deck"):
+            return (shown,)
+        return (shown, self._seen(c.owner, [c.uid] if zone == "deck" else None))
+
+    def show_hand(self, seat: int) -> Steps:
+        """Show a seat's whole hand to me only (it may answer: see domain.seen)."""
+        shown = ev.HandRevealed(seat, self.me, self.state.players[seat].hand)
+        return (shown,) if seat == self.me else (shown, self._seen(seat, None))
+
+    def _seen(self, seat: int, revealed: list[str] | None) -> Task:
+        """The step letting `seat` answer my card showing its hand or these deck cards."""
+        return Task("cards_seen", {"seat": seat, "looker": self.me, "revealed": revealed})
 
     def move_card(self, c: CardRef, from_zone: str, to_zone: str, public: bool = True) -> Steps:
         """Move a card out of play between its owner's hand, deck (top/bottom) and discard."""

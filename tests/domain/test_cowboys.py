@@ -520,3 +520,66 @@ def test_gold_in_them_thar_hills_may_play_the_card_taken_as_an_extra_minion() ->
     t.choose(1)
     assert t.minions_on(1) == [REX]
     assert [a.kind for a in t.state.players[0].plays] == ["minion"]  # its own play is kept
+
+
+# --- Dynamite Surprise ----------------------------------------------------------------------------
+
+PROBE = "aliens.probe"
+
+
+def test_dynamite_surprise_before_scoring_destroys_a_small_minion_there_when_not_winning() -> None:
+    board = [(0, REX, 0), (0, REX, 0), (0, INVADER, 0), (0, COLLECTOR, 1)]
+    t = Table([OASIS, TAR], hands=[[], [DYNAMITE]], board=board, base_deck=[HOME])
+    t.end_turn()
+    assert t.pending.seat == 1
+    t.choose(t.hand_uid(DYNAMITE, 1) + ":0")
+    assert sorted(t.options()) == [COLLECTOR, INVADER]  # power 4 or less, on that base
+    t.choose(INVADER)
+    played = next(e for e in t.events if e.type == "action_played")
+    assert (played.card, played.allowance) == (DYNAMITE, None)
+    assert INVADER in t.discard(0)
+    assert DYNAMITE in t.discard(1)
+
+
+def test_dynamite_surprise_is_not_offered_to_the_player_with_the_most_power() -> None:
+    board = [(0, REX, 1), (0, REX, 1), (0, INVADER, 0)]
+    t = Table([OASIS, TAR], hands=[[], [DYNAMITE]], board=board, base_deck=[HOME])
+    t.end_turn()
+    assert "action_played" not in kinds(t)
+    assert DYNAMITE in t.hand(1)
+
+
+def test_dynamite_surprise_answers_a_look_at_its_hand_destroying_a_minion_of_the_looker() -> None:
+    board = [(1, INVADER, 0), (0, REX, 0)]
+    t = Table([OASIS, TAR], hands=[[PROBE], [DYNAMITE, COLLECTOR]], board=board)
+    t.play(PROBE)
+    assert t.pending.seat == 1
+    assert "King Rex" not in t.pending.prompt
+    t.choose(t.hand_uid(DYNAMITE, 1) + ":1")  # Invader, the only small minion of seat 0
+    assert t.minions_on(1) == []
+    assert DYNAMITE in t.discard(1)
+    assert COLLECTOR in t.discard(1)  # then the Probe goes on
+
+
+def test_dynamite_surprise_revealed_from_its_owners_deck_by_another_players_card() -> None:
+    def peek(fx: Fx) -> Steps:
+        return fx.reveal(fx.deck(1)[0], "deck")
+
+    with abilities.extra(REX, OnPlay(peek)):
+        t = Table([OASIS], hands=[[REX], []], board=[(0, INVADER, 0)], decks=[[], [DYNAMITE]])
+        t.play(REX, 0)
+        assert t.pending.seat == 1
+        t.choose(t.state.players[1].deck[0].uid + ":2")
+    assert t.discard(0) == [INVADER]
+    assert t.discard(1) == [DYNAMITE]
+    assert t.deck(1) == []
+
+
+def test_a_look_at_a_hand_without_dynamite_surprise_asks_nothing_of_a_seat_without_cowboys() -> (
+    None
+):
+    t = Table([OASIS, TAR], hands=[[PROBE], [COLLECTOR]], board=[(1, INVADER, 0)])
+    t.play(PROBE)
+    asked = [e.decision.seat for e in t.events if e.type == "decision_requested"]
+    assert 1 not in asked
+    assert t.discard(1) == [COLLECTOR]
