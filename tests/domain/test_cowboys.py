@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from domain import UseSpecial, abilities
-from domain.abilities import OnPlay
+from domain.abilities import OnPlay, Triggered
 from domain.codec import to_json
 from domain.engine import run
-from domain.events import PlayGranted
+from domain.events import ControlChanged, PlayGranted
 from domain.evolve import evolve
 from domain.fx import Fx, Steps
 from domain.model import Task
@@ -131,6 +131,34 @@ def test_a_duel_whose_minions_part_during_the_duel_cards_is_aborted() -> None:
     assert [e.outcome for e in ended] == ["aborted"]
     assert t.minions_on(0) == [COLLECTOR]
     assert t.hand(0) == [GUNFIGHTER]
+
+
+def test_a_change_of_control_during_a_duel_does_not_stop_it() -> None:
+    t = gunfight([[REX], [INVADER]])
+    taken = ControlChanged(t.minion(COLLECTOR).uid, 0)  # as a control-changing card would
+    t.state = evolve(t.state, taken)
+    t.events.append(taken)
+    t.choose("skip")
+    assert t.pending.seat == 0  # the challenged minion's controller now: seat 0 places
+    t.choose("skip")
+    assert [e.outcome for e in t.events if e.type == "duel_ended"] == ["won"]
+    assert t.discard(1) == [COLLECTOR]
+
+
+def test_a_duel_destroys_its_loser_in_the_name_of_the_challengers_controller() -> None:
+    seen: list[object] = []
+
+    def witness(fx: Fx) -> Steps:
+        seen.append(fx.ctx["destroyed_by"])
+        return ()
+
+    with abilities.extra(REX, Triggered("minion_destroyed", witness)):
+        t = Table([CORRAL, TAR], hands=[[], [REX]], board=[(0, INVADER, 0)], decks=[[], []])
+        t.end_turn()  # seat 1's turn: it plays the Rex on So-So Corral
+        t.play(REX, 0)
+        t.choose(INVADER)
+    assert t.discard(0) == [INVADER]
+    assert seen == [1]
 
 
 def test_a_face_down_duel_card_is_hidden_from_other_seats_and_spectators() -> None:
