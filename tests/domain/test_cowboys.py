@@ -115,6 +115,20 @@ def test_a_revealed_duel_action_is_played_as_an_extra_action_and_can_turn_the_du
     assert played[-1].allowance is None  # no action of the turn was used
 
 
+def test_quick_draw_as_a_duel_card_keeps_its_four_power_after_the_duel() -> None:
+    t = gunfight([[], [QUICK_DRAW]], rival=REX)
+    t.choose(QUICK_DRAW)
+    assert t.state.duel is None
+    assert t.power(REX) == 11  # decided once, while the Rex was duelling
+
+
+def test_only_answers_to_the_duel_are_legal_while_a_duel_waits() -> None:
+    t = gunfight([[REX], [INVADER]])
+    moves = t.moves()
+    assert moves
+    assert all(type(m).__name__ == "Choose" for m in moves)
+
+
 def test_no_second_duel_starts_during_a_duel() -> None:
     t = gunfight([[HIGH_NOON], []])
     t.choose(HIGH_NOON)  # revealed and played during the duel: its own duel is ignored
@@ -267,6 +281,15 @@ def test_pinkerton_puts_a_counter_on_its_controllers_duelling_minion_on_its_base
     t.choose(INVADER)
     assert t.minion(GUNFIGHTER).counters == 1  # 3 + 1 beats the Invader's 3
     assert t.minion(PINKERTON).counters == 0
+    assert t.discard(1) == [INVADER]
+
+
+def test_each_pinkerton_on_the_base_puts_its_own_counter() -> None:
+    board = [(0, PINKERTON, 0), (0, PINKERTON, 0), (0, INVADER, 1)]
+    t = Table([OASIS], hands=[[GUNFIGHTER], []], board=board)
+    t.play(GUNFIGHTER, 0)
+    t.choose(INVADER)
+    assert t.minion(GUNFIGHTER).counters == 2
     assert t.discard(1) == [INVADER]
 
 
