@@ -20,7 +20,7 @@ from domain import rules
 from domain.flow import me_first
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Task
-from domain.steps import step
+from domain.steps import StepFn, name_of, step
 from domain.triggers import fire
 from domain.verbs import play_now
 
@@ -179,3 +179,25 @@ def may_start(state: GameState) -> bool:
 def losers_destroyed(fx: Fx, *, losers: list[str]) -> Steps:
     """The duel's losing minion is destroyed (on a tie, both are), by the card that started it."""
     return tuple(item for uid in losers for item in fx.destroy(uid))
+
+
+def challenge(fx: Fx, result: StepFn) -> Steps:
+    """ "A minion you control duels another player's minion on its base, you as challenger":
+    asks for mine, then for theirs; `result` gets the duel's result (see Fx.duel)."""
+    if not may_start(fx.state):
+        return ()
+    mine = [m for m in fx.minions(controller=fx.me) if opponents_here(fx.state, m.uid)]
+    prompt = f"{rules.name(fx.card)}: choose your minion that starts a duel"
+    return fx.choose_minion(mine, prompt, _challenge_rival, result=name_of(result))
+
+
+@step("challenge_rival")
+def _challenge_rival(fx: Fx, *, result: str, choice: str) -> Steps:
+    prompt = f"{rules.name(fx.card)}: choose the minion it duels"
+    targets = opponents_here(fx.state, choice)
+    return fx.choose_minion(targets, prompt, _challenge_start, result=result, mine=choice)
+
+
+@step("challenge_start")
+def _challenge_start(fx: Fx, *, result: str, mine: str, choice: str) -> Steps:
+    return fx.duel(mine, choice, result)

@@ -33,29 +33,8 @@ def gunfighter_duel(fx: Fx, *, choice: str) -> Steps:
 # --- High Noon --------------------------------------------------------------------------------
 
 
-def _challengers(fx: Fx) -> list[str]:
-    """My minions that have a minion of another player on their base."""
-    return [m.uid for m in fx.minions(controller=fx.me) if duels.opponents_here(fx.state, m.uid)]
-
-
 def high_noon(fx: Fx) -> Steps:
-    if not duels.may_start(fx.state):
-        return ()
-    mine = [m for m in fx.minions(controller=fx.me) if m.uid in _challengers(fx)]
-    prompt = "High Noon: choose your minion that starts a duel"
-    return fx.choose_minion(mine, prompt, high_noon_mine)
-
-
-@step("high_noon_mine")
-def high_noon_mine(fx: Fx, *, choice: str) -> Steps:
-    prompt = "High Noon: choose the minion it duels (the loser is destroyed)"
-    targets = duels.opponents_here(fx.state, choice)
-    return fx.choose_minion(targets, prompt, high_noon_duel, mine=choice)
-
-
-@step("high_noon_duel")
-def high_noon_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
-    return fx.duel(mine, choice, high_noon_result)
+    return duels.challenge(fx, high_noon_result)
 
 
 @step("high_noon_result")
@@ -182,23 +161,7 @@ def sheriff_duel(fx: Fx, *, choice: str) -> Steps:
 
 
 def run_em_off(fx: Fx) -> Steps:
-    if not duels.may_start(fx.state):
-        return ()
-    mine = [m for m in fx.minions(controller=fx.me) if m.uid in _challengers(fx)]
-    prompt = "Run 'Em Off: choose your minion that starts a duel"
-    return fx.choose_minion(mine, prompt, run_em_off_mine)
-
-
-@step("run_em_off_mine")
-def run_em_off_mine(fx: Fx, *, choice: str) -> Steps:
-    prompt = "Run 'Em Off: choose the minion it duels (the loser is moved away)"
-    targets = duels.opponents_here(fx.state, choice)
-    return fx.choose_minion(targets, prompt, run_em_off_duel, mine=choice)
-
-
-@step("run_em_off_duel")
-def run_em_off_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
-    return fx.duel(mine, choice, run_em_off_result)
+    return duels.challenge(fx, run_em_off_result)
 
 
 @step("run_em_off_result")
