@@ -268,7 +268,9 @@ class Fx:
         """Show a card out of play to everyone (to=None) or to one seat only. Another seat's
         card from a hand or deck shown this way may be answered (see domain.seen)."""
         shown = ev.CardRevealed(c.uid, c.card, c.owner, zone, to)
-        if c.owner == self.me or zone not in ("hand", "deck"):
+        # a hand card seen, or a deck card revealed to all (merely looked at in a deck: no)
+        seen = zone == "hand" or (zone == "deck" and to is None)
+        if c.owner == self.me or not seen:
             return (shown,)
         return (shown, self._seen(c.owner, [c.uid] if zone == "deck" else None))
 

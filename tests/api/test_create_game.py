@@ -129,7 +129,10 @@ INVALID_BODIES: list[tuple[str, Any, str]] = [
     ),
     (
         "a scripted base that is not implemented yet",
-        {"players": [ANN, BOB], "scripted": {**COLLECTOR_SETUP, "bases": ["base.spikey_chair_room"]}},
+        {
+            "players": [ANN, BOB],
+            "scripted": {**COLLECTOR_SETUP, "bases": ["base.spikey_chair_room"]},
+        },
         "faction_not_implemented",
     ),
     (

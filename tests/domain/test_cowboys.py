@@ -626,6 +626,17 @@ def test_dynamite_surprise_revealed_from_its_owners_deck_by_another_players_card
     assert t.deck(1) == []
 
 
+def test_dynamite_surprise_merely_looked_at_in_its_owners_deck_does_nothing() -> None:
+    def look(fx: Fx) -> Steps:
+        return fx.reveal(fx.deck(1)[0], "deck", to=fx.me)
+
+    with abilities.extra(REX, OnPlay(look)):
+        t = Table([OASIS], hands=[[REX], []], board=[(0, INVADER, 0)], decks=[[], [DYNAMITE]])
+        t.play(REX, 0)
+    assert t.pending is None
+    assert t.deck(1) == [DYNAMITE]
+
+
 def test_a_look_at_a_hand_without_dynamite_surprise_asks_nothing_of_a_seat_without_cowboys() -> (
     None
 ):
