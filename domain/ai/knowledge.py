@@ -4,7 +4,8 @@ A seat sees the board, every discard pile, its own hand and the sizes of the oth
 (domain.view). It does not see the other seats' hands, any deck order (its own included) nor the
 base deck order. A determinization keeps everything the seat sees and deals the cards it cannot
 see again at random: each other seat's hand and deck are pooled and dealt back (same sizes), the
-seat's own deck and the base deck are shuffled, and the game's seed (which fixes every future
+seat's own deck and the base deck are shuffled (another seat's face-down duel cards are
+pooled with its hand and deck), and the game's seed (which fixes every future
 shuffle and draw) is replaced. The pools are sorted by uid before they are dealt, so a
 determinization depends only on which cards are hidden in each pool, never on where they are:
 permuting the hidden cards gives the same determinizations, hence the same bot choices.
@@ -18,13 +19,19 @@ from domain.model import CardRef, GameState, Player, replace
 
 
 def hidden_uids(state: GameState, seat: int) -> frozenset[str]:
-    """The uids of the cards `seat` cannot see (other hands, every deck)."""
+    """The uids of the cards `seat` cannot see (other hands, every deck, the other seats'
+    face-down duel cards)."""
     out: set[str] = set()
     for p in state.players:
         out.update(c.uid for c in p.deck)
         if p.seat != seat:
             out.update(c.uid for c in p.hand)
+    out.update(c.uid for c in _face_down(state) if c.owner != seat)
     return frozenset(out)
+
+
+def _face_down(state: GameState) -> tuple[CardRef, ...]:
+    return () if state.duel is None else state.duel.face_down
 
 
 def _shown(state: GameState, seat: int) -> frozenset[str]:
@@ -46,18 +53,25 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     """A full state consistent with what `seat` sees, its hidden cards dealt from `rng`."""
     shown = _shown(state, seat)
     players: list[Player] = []
+    face_down = {c.uid: c for c in _face_down(state)}
     for p in state.players:
         if p.seat == seat:
             hand = p.hand
             deck = _redeal_pile(p.deck, shown, rng)
         else:
-            pool = [c for c in (*p.hand, *p.deck) if c.uid not in shown]
+            down = [c for c in face_down.values() if c.owner == p.seat]
+            pool = [c for c in (*p.hand, *down, *p.deck) if c.uid not in shown]
             dealt = _deal(pool, rng)
             fixed_hand = [c for c in p.hand if c.uid in shown]
             k = len(p.hand) - len(fixed_hand)
             hand = (*fixed_hand, *dealt[:k])
-            deck = _fill(p.deck, shown, dealt[k:])
+            for old, new in zip(down, dealt[k : k + len(down)], strict=True):
+                face_down[old.uid] = new
+            deck = _fill(p.deck, shown, dealt[k + len(down) :])
         players.append(replace(p, hand=tuple(hand), deck=tuple(deck)))
+    duel = state.duel
+    if duel is not None:
+        duel = replace(duel, face_down=tuple(face_down.values()))
     bases = list(state.base_deck)
     bases.sort()
     rng.shuffle(bases)
@@ -65,6 +79,7 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
         state,
         players=tuple(players),
         base_deck=tuple(bases),
+        duel=duel,
         seed=f"determinized:{rng.getrandbits(64):016x}",
     )
 

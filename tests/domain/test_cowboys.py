@@ -6,6 +6,7 @@ import random
 
 from domain import UseSpecial, abilities
 from domain.abilities import OnPlay, Triggered
+from domain.ai.knowledge import determinize, hidden_uids
 from domain.codec import to_json
 from domain.engine import run
 from domain.events import ControlChanged, PlayGranted
@@ -187,6 +188,17 @@ def test_a_face_down_duel_card_is_hidden_from_other_seats_and_spectators() -> No
         assert REX not in str(view(t.state, viewer))
     assert redact_payload("duel_card_placed", payload, 0)["card"] == REX
     assert view(t.state, 0)["duel"]["face_down"][0]["card"] == REX
+
+
+def test_a_bot_does_not_see_another_seats_face_down_duel_card() -> None:
+    t = gunfight([[REX, INVADER], [COLLECTOR]])
+    t.choose(REX)
+    rex = t.state.duel.face_down[0].uid
+    assert rex in hidden_uids(t.state, 1)
+    assert rex not in hidden_uids(t.state, 0)
+    dealt = {determinize(t.state, 1, random.Random(k)).duel.face_down[0].card for k in range(12)}
+    assert len(dealt) > 1
+    assert determinize(t.state, 0, random.Random(0)).duel == t.state.duel
 
 
 def test_the_narration_tells_the_duel_and_names_a_face_down_card_only_once_revealed() -> None:
