@@ -201,3 +201,10 @@ def _challenge_rival(fx: Fx, *, result: str, choice: str) -> Steps:
 @step("challenge_start")
 def _challenge_start(fx: Fx, *, result: str, mine: str, choice: str) -> Steps:
     return fx.duel(mine, choice, result)
+
+
+@step("duel_from_source")
+def its_loser_destroyed(fx: Fx, *, choice: str) -> Steps:
+    """The minion whose ability this is (fx.src) duels the minion chosen; the loser is
+    destroyed (on a tie, both are)."""
+    return fx.duel(fx.src, choice, losers_destroyed)

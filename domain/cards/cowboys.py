@@ -22,12 +22,7 @@ def gunfighter(fx: Fx) -> Steps:
         return ()
     targets = duels.opponents_here(fx.state, fx.src)
     prompt = "Gunfighter may duel a minion of another player on its base (the loser is destroyed)"
-    return fx.choose_minion(targets, prompt, gunfighter_duel, optional=True)
-
-
-@step("gunfighter_duel")
-def gunfighter_duel(fx: Fx, *, choice: str) -> Steps:
-    return fx.duel(fx.src, choice, duels.losers_destroyed)
+    return fx.choose_minion(targets, prompt, duels.its_loser_destroyed, optional=True)
 
 
 # --- High Noon --------------------------------------------------------------------------------
@@ -149,12 +144,7 @@ def sheriff(fx: Fx) -> Steps:
     targets = duels.opponents_here(fx.state, fx.src)
     prompt = "Sheriff: choose the minion it duels (the loser is destroyed)"
     flag = fx.set_flag(_sheriff_flag(fx.state, fx.src, fx.base))
-    return (*flag, *fx.choose_minion(targets, prompt, sheriff_duel))
-
-
-@step("sheriff_duel")
-def sheriff_duel(fx: Fx, *, choice: str) -> Steps:
-    return fx.duel(fx.src, choice, duels.losers_destroyed)
+    return (*flag, *fx.choose_minion(targets, prompt, duels.its_loser_destroyed))
 
 
 # --- Run 'Em Off ----------------------------------------------------------------------------
