@@ -8,7 +8,10 @@ win and lose. The card that started the duel says what winning and losing do: it
 Rules kept here, once: no duel during a duel (that part of the effect is ignored); a duel whose
 two minions are no longer on one base when the duel cards have resolved is aborted; a change
 of control does not stop it; a face-down card is in no zone (`GameState.duel`) and only its
-owner may know it. Cards start a duel with `fx.duel(challenger, challenged, then=step)`.
+owner may know it. Cards start a duel with `fx.duel(challenger, challenged, then=step)`;
+`challenge(fx, step)` first asks for a minion of mine and a rival on its base, and the step
+`its_loser_destroyed` (a choice's continuation) makes the ability's own minion duel the one
+chosen, destroying the loser. The moment `duel_started` comes before any duel card.
 """
 
 from __future__ import annotations

@@ -143,6 +143,8 @@ def gold_hills(fx: Fx) -> Steps:
 
 @step("gold_hills_take")
 def gold_hills_take(fx: Fx, *, looked: int, choice: str) -> Steps:
+    """The card chosen is revealed and taken; the others go back on top (before the card
+    taken may be played: a draw while playing it would draw them)."""
     deck = fx.deck()
     taken = next((c for c in deck[:looked] if c.uid == choice), None)
     if taken is None:
