@@ -8,7 +8,10 @@ win and lose. The card that started the duel says what winning and losing do: it
 Rules kept here, once: no duel during a duel (that part of the effect is ignored); a duel whose
 two minions are no longer on one base when the duel cards have resolved is aborted; a change
 of control does not stop it; a face-down card is in no zone (`GameState.duel`) and only its
-owner may know it. Cards start a duel with `fx.duel(challenger, challenged, then=step)`.
+owner may know it. Cards start a duel with `fx.duel(challenger, challenged, then=step)`;
+`challenge(fx, step)` first asks for a minion of mine and a rival on its base, and the step
+`its_loser_destroyed` (a choice's continuation) makes the ability's own minion duel the one
+chosen, destroying the loser. The moment `duel_started` comes before any duel card.
 """
 
 from __future__ import annotations
@@ -181,7 +184,7 @@ def losers_destroyed(fx: Fx, *, losers: list[str]) -> Steps:
     return tuple(item for uid in losers for item in fx.destroy(uid))
 
 
-def challenge(
+def challenge_with(
     fx: Fx, challenger: str, targets: list[Minion], prompt: str, then: str | StepFn
 ) -> Steps:
     """Ask for the minion `challenger` duels among `targets`, then start that duel; `then` (a
@@ -199,3 +202,32 @@ def winning_seats(state: GameState, winners: list[str]) -> list[int]:
     """The controllers of a duel's winning minions still in play (on a tie, both)."""
     found = (rules.find_minion(state, uid) for uid in winners)
     return [f[1].controller for f in found if f is not None]
+
+
+def challenge(fx: Fx, result: StepFn) -> Steps:
+    """ "A minion you control duels another player's minion on its base, you as challenger":
+    asks for mine, then for theirs; `result` gets the duel's result (see Fx.duel)."""
+    if not may_start(fx.state):
+        return ()
+    mine = [m for m in fx.minions(controller=fx.me) if opponents_here(fx.state, m.uid)]
+    prompt = f"{rules.name(fx.card)}: choose your minion that starts a duel"
+    return fx.choose_minion(mine, prompt, _challenge_rival, result=name_of(result))
+
+
+@step("challenge_rival")
+def _challenge_rival(fx: Fx, *, result: str, choice: str) -> Steps:
+    prompt = f"{rules.name(fx.card)}: choose the minion it duels"
+    targets = opponents_here(fx.state, choice)
+    return fx.choose_minion(targets, prompt, _challenge_start, result=result, mine=choice)
+
+
+@step("challenge_start")
+def _challenge_start(fx: Fx, *, result: str, mine: str, choice: str) -> Steps:
+    return fx.duel(mine, choice, result)
+
+
+@step("duel_from_source")
+def its_loser_destroyed(fx: Fx, *, choice: str) -> Steps:
+    """The minion whose ability this is (fx.src) duels the minion chosen; the loser is
+    destroyed (on a tie, both are)."""
+    return fx.duel(fx.src, choice, losers_destroyed)

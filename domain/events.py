@@ -581,6 +581,18 @@ class DuelEnded(Event):
     winner: str | None = None
 
 
+@event("card_relocated")
+@fast_init
+@dataclass(frozen=True)
+class CardRelocated(Event):
+    """A card beside a base that is not a minion goes to another base: an action attached to
+    the base (by its uid) or a buried card (by its public handle, still face down)."""
+
+    id: str
+    from_base: int
+    to_base: int
+
+
 @event("game_ended")
 @fast_init
 @dataclass(frozen=True)

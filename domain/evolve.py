@@ -648,6 +648,24 @@ def _duel_ended(s: GameState, e: ev.DuelEnded) -> GameState:
     return replace(s, duel=None)
 
 
+@_on(ev.CardRelocated)
+def _relocated(s: GameState, e: ev.CardRelocated) -> GameState:
+    n = len(s.bases)
+    if not (0 <= e.from_base < n and 0 <= e.to_base < n) or e.from_base == e.to_base:
+        return s
+    old, new = s.bases[e.from_base], s.bases[e.to_base]
+    attached = next((a for a in old.attached if a.uid == e.id), None)
+    if attached is not None:
+        kept = tuple(a for a in old.attached if a.uid != e.id)
+        s = _set_base(s, e.from_base, replace(old, attached=kept))
+        return _set_base(s, e.to_base, replace(new, attached=(*new.attached, attached)))
+    buried = next((c for c in old.buried if c.id == e.id), None)
+    if buried is None:
+        return s
+    s = _set_base(s, e.from_base, replace(old, buried=tuple(c for c in old.buried if c.id != e.id)))
+    return _set_base(s, e.to_base, replace(new, buried=(*new.buried, buried)))
+
+
 @_on(ev.GameEnded)
 def _ended(s: GameState, e: ev.GameEnded) -> GameState:
     return replace(s, status="ended", winner=e.winner, phase="over", pending=None)

@@ -193,6 +193,11 @@ class Fx:
             return self.verb("power", uid=uid, amount=amount)
         return self.verb("power", uid=uid, amount=amount, until=until_turn)
 
+    def relocate(self, card_id: str, from_base: int, to_base: int) -> Steps:
+        """Move an action attached to a base (by uid) or a buried card (by its handle) from one
+        base to another (a minion moves with `move`)."""
+        return (ev.CardRelocated(card_id, from_base, to_base),)
+
     def duel(self, challenger: str, challenged: str, then: str | StepFn, **extra: JSON) -> Steps:
         """Start a duel between two minions on one base (see domain.duels); `then` runs with
         `extra` plus the result: challenger, challenged, winners and losers (uids; on a tie
@@ -287,8 +292,23 @@ class Fx:
         return (*steps, *self.reveal(top[0], "deck", to)), top[0]
 
     def reveal(self, c: CardRef, zone: str, to: int | None = None) -> Steps:
-        """Show a card out of play to everyone (to=None) or to one seat only."""
-        return (ev.CardRevealed(c.uid, c.card, c.owner, zone, to),)
+        """Show a card out of play to everyone (to=None) or to one seat only. Another seat's
+        card from a hand or deck shown this way may be answered (see domain.seen)."""
+        shown = ev.CardRevealed(c.uid, c.card, c.owner, zone, to)
+        # a hand card seen, or a deck card revealed to all (merely looked at in a deck: no)
+        seen = zone == "hand" or (zone == "deck" and to is None)
+        if c.owner == self.me or not seen:
+            return (shown,)
+        return (shown, self._seen(c.owner, [c.uid] if zone == "deck" else None))
+
+    def show_hand(self, seat: int) -> Steps:
+        """Show a seat's whole hand to me only (it may answer: see domain.seen)."""
+        shown = ev.HandRevealed(seat, self.me, self.state.players[seat].hand)
+        return (shown,) if seat == self.me else (shown, self._seen(seat, None))
+
+    def _seen(self, seat: int, revealed: list[str] | None) -> Task:
+        """The step letting `seat` answer my card showing its hand or these deck cards."""
+        return Task("cards_seen", {"seat": seat, "looker": self.me, "revealed": revealed})
 
     def move_card(self, c: CardRef, from_zone: str, to_zone: str, public: bool = True) -> Steps:
         """Move a card out of play between its owner's hand, deck (top/bottom) and discard."""

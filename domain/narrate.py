@@ -173,6 +173,10 @@ def _added(b: GameState | None, a: GameState, e: ev.BaseAdded) -> str:
     return f"  {name(e.card)} comes into play as one more base"
 
 
+def _relocated(b: GameState | None, a: GameState, e: ev.CardRelocated) -> str:
+    return f"  A card moves from {_base(a, e.from_base)} to {_base(a, e.to_base)}"
+
+
 def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
     if e.winner is None:
@@ -209,4 +213,5 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.DuelCardPlaced: _duel_card,
     ev.DuelCardRevealed: _duel_reveal,
     ev.DuelEnded: _duel_end,
+    ev.CardRelocated: _relocated,
 }

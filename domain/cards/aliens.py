@@ -88,7 +88,7 @@ def probe_seat(fx: Fx, *, choice: int) -> Steps:
     options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in minions]
     prompt = "Choose a minion in that hand: its owner discards it"
     ask = fx.ask(fx.me, "card", prompt, options, probe_discard, target_seat=seat)
-    return (ev.HandRevealed(seat, fx.me, hand), *ask)
+    return (*fx.show_hand(seat), *ask)
 
 
 @step("probe_discard")

@@ -1,17 +1,18 @@
-"""Cowboys ("Oops, You Did It Again"): duels, and the bases Saloon and So-So Corral; Shogun's
-Palace (a Samurai base that duels) is here too, with the duel cards."""
+"""Cowboys ("Oops, You Did It Again"): the duel cards. The other actions are in
+`cowboys_actions`, the bases (Saloon, So-So Corral, and Shogun's Palace, a Samurai base that
+duels) in `cowboys_bases`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, rules, selectors
-from domain.abilities import OnPlay, Protection, Special, Triggered, card
+from domain import duels, rules
+from domain.abilities import OnPlay, Special, Triggered, card
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion, Option
-from domain.registry import Cause, Source
-from domain.steps import StepFn, step
+from domain.model import GameState
+from domain.registry import Source
+from domain.steps import step
 
 # --- Gunfighter -------------------------------------------------------------------------------
 
@@ -21,40 +22,14 @@ def gunfighter(fx: Fx) -> Steps:
         return ()
     targets = duels.opponents_here(fx.state, fx.src)
     prompt = "Gunfighter may duel a minion of another player on its base (the loser is destroyed)"
-    return fx.choose_minion(targets, prompt, gunfighter_duel, optional=True)
-
-
-@step("gunfighter_duel")
-def gunfighter_duel(fx: Fx, *, choice: str) -> Steps:
-    return fx.duel(fx.src, choice, duels.losers_destroyed)
+    return fx.choose_minion(targets, prompt, duels.its_loser_destroyed, optional=True)
 
 
 # --- High Noon --------------------------------------------------------------------------------
 
 
-def _challengers(fx: Fx) -> list[str]:
-    """My minions that have a minion of another player on their base."""
-    return [m.uid for m in fx.minions(controller=fx.me) if duels.opponents_here(fx.state, m.uid)]
-
-
 def high_noon(fx: Fx) -> Steps:
-    if not duels.may_start(fx.state):
-        return ()
-    mine = [m for m in fx.minions(controller=fx.me) if m.uid in _challengers(fx)]
-    prompt = "High Noon: choose your minion that starts a duel"
-    return fx.choose_minion(mine, prompt, high_noon_mine)
-
-
-@step("high_noon_mine")
-def high_noon_mine(fx: Fx, *, choice: str) -> Steps:
-    prompt = "High Noon: choose the minion it duels (the loser is destroyed)"
-    targets = duels.opponents_here(fx.state, choice)
-    return fx.choose_minion(targets, prompt, high_noon_duel, mine=choice)
-
-
-@step("high_noon_duel")
-def high_noon_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
-    return fx.duel(mine, choice, high_noon_result)
+    return duels.challenge(fx, high_noon_result)
 
 
 @step("high_noon_result")
@@ -169,35 +144,14 @@ def sheriff(fx: Fx) -> Steps:
     targets = duels.opponents_here(fx.state, fx.src)
     prompt = "Sheriff: choose the minion it duels (the loser is destroyed)"
     flag = fx.set_flag(_sheriff_flag(fx.state, fx.src, fx.base))
-    return (*flag, *fx.choose_minion(targets, prompt, sheriff_duel))
-
-
-@step("sheriff_duel")
-def sheriff_duel(fx: Fx, *, choice: str) -> Steps:
-    return fx.duel(fx.src, choice, duels.losers_destroyed)
+    return (*flag, *fx.choose_minion(targets, prompt, duels.its_loser_destroyed))
 
 
 # --- Run 'Em Off ----------------------------------------------------------------------------
 
 
 def run_em_off(fx: Fx) -> Steps:
-    if not duels.may_start(fx.state):
-        return ()
-    mine = [m for m in fx.minions(controller=fx.me) if m.uid in _challengers(fx)]
-    prompt = "Run 'Em Off: choose your minion that starts a duel"
-    return fx.choose_minion(mine, prompt, run_em_off_mine)
-
-
-@step("run_em_off_mine")
-def run_em_off_mine(fx: Fx, *, choice: str) -> Steps:
-    prompt = "Run 'Em Off: choose the minion it duels (the loser is moved away)"
-    targets = duels.opponents_here(fx.state, choice)
-    return fx.choose_minion(targets, prompt, run_em_off_duel, mine=choice)
-
-
-@step("run_em_off_duel")
-def run_em_off_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
-    return fx.duel(mine, choice, run_em_off_result)
+    return duels.challenge(fx, run_em_off_result)
 
 
 @step("run_em_off_result")
@@ -218,119 +172,6 @@ def run_em_off_result(
     return out
 
 
-# --- Form a Posse ----------------------------------------------------------------------------
-
-POSSE = "cowboys.form_a_posse"
-
-
-def form_a_posse(fx: Fx) -> Steps:
-    """The minions I control now: +1 power and immune to destroy, move and return this turn
-    (a lasting effect noting them)."""
-    mine = fx.minions(controller=fx.me)
-    turn = fx.state.turn
-    lasting = fx.linger(POSSE, fx.me, turn, turn, " ".join(m.uid for m in mine))
-    return (*lasting, *(x for m in mine for x in fx.add_power(m.uid, 1, this_turn=True)))
-
-
-def posse_immunity(
-    state: GameState, src: Source, base: int, minion: Minion, cause: Cause
-) -> str | None:
-    if cause.verb not in ("destroy", "move", "return"):
-        return None
-    covered = any(
-        x.card == POSSE
-        and x.seat == src.controller
-        and x.from_turn <= state.turn <= x.until_turn
-        and minion.uid in (x.note or "").split()
-        for x in state.lingering
-    )
-    return "block" if covered else None
-
-
-# --- Gold Strike ----------------------------------------------------------------------------
-
-
-def _mine_played_here(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
-    return facts.get("played_base") == src.base and facts.get("played_by") == src.controller
-
-
-def gold_strike(fx: Fx) -> Steps:
-    return fx.draw(fx.me, 1)
-
-
-# --- bases ------------------------------------------------------------------------------------
-
-SALOON, CORRAL, PALACE = "base.saloon", "base.so_so_corral", "base.shoguns_palace"
-
-
-def saloon(fx: Fx) -> Steps:
-    """After a minion here is destroyed, each player with a minion here may draw a card."""
-    here = {m.controller for m in fx.minions(base=fx.base)}
-    out: Steps = ()
-    for seat in rules.seats_from(fx.state, fx.state.active):
-        if seat in here:
-            draw = [Option("draw", "Draw a card", True)]
-            prompt = "Saloon: a minion was destroyed here; you may draw a card"
-            out += fx.ask(seat, "yes_no", prompt, draw, saloon_draw, optional=True, seat=seat)
-    return out
-
-
-@step("saloon_draw")
-def saloon_draw(fx: Fx, *, seat: int) -> Steps:
-    return fx.draw(seat, 1)
-
-
-def _base_duel(fx: Fx, prompt: str, then: StepFn) -> Steps:
-    """The minion just played on this base may duel one of another player's minions here: its
-    player chooses (and is the one behind the duel's effects)."""
-    uid, seat = str(fx.ctx["uid"]), int(fx.ctx["played_by"])
-    found = rules.find_minion(fx.state, uid)
-    if found is None or found[0] != fx.base or not duels.may_start(fx.state):
-        return ()
-    targets = duels.opponents_here(fx.state, uid)
-    asking = Fx(fx.state, {**fx.ctx, "by": seat}, fx.rng)
-    return asking.choose_minion(targets, prompt, then, optional=True, seat=seat, mine=uid)
-
-
-def so_so_corral(fx: Fx) -> Steps:
-    prompt = "So-So Corral: the minion you played may duel a minion here (the loser is destroyed)"
-    return _base_duel(fx, prompt, corral_duel)
-
-
-@step("corral_duel")
-def corral_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
-    return fx.duel(mine, choice, duels.losers_destroyed)
-
-
-def _palace_flag(state: GameState) -> str:
-    return f"shoguns_palace:{state.turn}"
-
-
-def _palace_reacts(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
-    return selectors.played_here(state, src, facts) and _palace_flag(state) not in state.flags
-
-
-def shoguns_palace(fx: Fx) -> Steps:
-    prompt = "Shogun's Palace: the minion you played may duel a minion here (the winner draws 2)"
-    return _base_duel(fx, prompt, palace_duel)
-
-
-@step("palace_duel")
-def palace_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
-    """Once per turn: the flag is set when a duel is chosen here."""
-    return (*fx.set_flag(_palace_flag(fx.state)), *fx.duel(mine, choice, palace_result))
-
-
-@step("palace_result")
-def palace_result(fx: Fx, *, winners: list[str]) -> Steps:
-    out: Steps = ()
-    for uid in winners:
-        found = rules.find_minion(fx.state, uid)
-        if found is not None:
-            out += fx.draw(found[1].controller, 2)
-    return out
-
-
 DEPUTY_LABEL = "Deputy: discard it to give a minion +2 power"
 
 card(
@@ -344,11 +185,6 @@ card(
     "cowboys.sheriff",
     Special("before_scoring", "play", "Sheriff: duel a minion here", _sheriff_may, sheriff),
 )
-card("cowboys.form_a_posse", OnPlay(form_a_posse), Protection(posse_immunity))
 card("cowboys.quick_draw", OnPlay(quick_draw))
 card("cowboys.run_em_off", OnPlay(run_em_off))
 card("cowboys.high_noon", OnPlay(high_noon))
-card("cowboys.gold_strike", Triggered("minion_played", gold_strike, when=_mine_played_here))
-card(SALOON, Triggered("minion_destroyed", saloon, when=selectors.destroyed_here))
-card(CORRAL, Triggered("minion_played", so_so_corral, when=selectors.played_here))
-card(PALACE, Triggered("minion_played", shoguns_palace, when=_palace_reacts))

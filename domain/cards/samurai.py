@@ -220,7 +220,7 @@ def heart_of_the_battle_played(fx: Fx) -> Steps:
 def heart_mine(fx: Fx, *, choice: str) -> Steps:
     prompt = "Heart of the Battle: choose the minion it duels (the loser is destroyed)"
     targets = duels.opponents_here(fx.state, choice)
-    return duels.challenge(fx, choice, targets, prompt, duels.losers_destroyed)
+    return duels.challenge_with(fx, choice, targets, prompt, duels.losers_destroyed)
 
 
 def _outpowered_by(state: GameState, seat: int, base: int) -> list[int]:
@@ -252,7 +252,7 @@ def honorable_mine(fx: Fx, *, choice: str) -> Steps:
     stronger = _outpowered_by(fx.state, fx.me, base)
     targets = [m for m in fx.minions(base=base) if m.controller in stronger]
     prompt = "Honorable Combat: choose the minion it challenges (the winner's player gains 1 VP)"
-    return duels.challenge(fx, choice, targets, prompt, honorable_result)
+    return duels.challenge_with(fx, choice, targets, prompt, honorable_result)
 
 
 @step("honorable_result")

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 from domain import UseSpecial, abilities
-from domain.abilities import OnPlay
+from domain.abilities import OnPlay, Triggered
+from domain.ai.knowledge import determinize, hidden_uids
 from domain.codec import to_json
-from domain.events import PlayGranted
+from domain.engine import run
+from domain.events import ControlChanged, PlayGranted
 from domain.evolve import evolve
 from domain.fx import Fx, Steps
+from domain.model import Task
 from domain.narrate import narrate
 from domain.view import redact_payload, view
-from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, REX, TAR
+from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, OVERLORD, REX, TAR
 from tests.domain.table import Table
 
 DEPUTY, GUNFIGHTER, PINKERTON, SHERIFF = (
@@ -111,6 +116,20 @@ def test_a_revealed_duel_action_is_played_as_an_extra_action_and_can_turn_the_du
     assert played[-1].allowance is None  # no action of the turn was used
 
 
+def test_quick_draw_as_a_duel_card_keeps_its_four_power_after_the_duel() -> None:
+    t = gunfight([[], [QUICK_DRAW]], rival=REX)
+    t.choose(QUICK_DRAW)
+    assert t.state.duel is None
+    assert t.power(REX) == 11  # decided once, while the Rex was duelling
+
+
+def test_only_answers_to_the_duel_are_legal_while_a_duel_waits() -> None:
+    t = gunfight([[REX], [INVADER]])
+    moves = t.moves()
+    assert moves
+    assert all(type(m).__name__ == "Choose" for m in moves)
+
+
 def test_no_second_duel_starts_during_a_duel() -> None:
     t = gunfight([[HIGH_NOON], []])
     t.choose(HIGH_NOON)  # revealed and played during the duel: its own duel is ignored
@@ -129,6 +148,34 @@ def test_a_duel_whose_minions_part_during_the_duel_cards_is_aborted() -> None:
     assert t.hand(0) == [GUNFIGHTER]
 
 
+def test_a_change_of_control_during_a_duel_does_not_stop_it() -> None:
+    t = gunfight([[REX], [INVADER]])
+    taken = ControlChanged(t.minion(COLLECTOR).uid, 0)  # as a control-changing card would
+    t.state = evolve(t.state, taken)
+    t.events.append(taken)
+    t.choose("skip")
+    assert t.pending.seat == 0  # the challenged minion's controller now: seat 0 places
+    t.choose("skip")
+    assert [e.outcome for e in t.events if e.type == "duel_ended"] == ["won"]
+    assert t.discard(1) == [COLLECTOR]
+
+
+def test_a_duel_destroys_its_loser_in_the_name_of_the_challengers_controller() -> None:
+    seen: list[object] = []
+
+    def witness(fx: Fx) -> Steps:
+        seen.append(fx.ctx["destroyed_by"])
+        return ()
+
+    with abilities.extra(REX, Triggered("minion_destroyed", witness)):
+        t = Table([CORRAL, TAR], hands=[[], [REX]], board=[(0, INVADER, 0)], decks=[[], []])
+        t.end_turn()  # seat 1's turn: it plays the Rex on So-So Corral
+        t.play(REX, 0)
+        t.choose(INVADER)
+    assert t.discard(0) == [INVADER]
+    assert seen == [1]
+
+
 def test_a_face_down_duel_card_is_hidden_from_other_seats_and_spectators() -> None:
     t = gunfight([[REX], [INVADER]])
     t.choose(REX)
@@ -141,6 +188,17 @@ def test_a_face_down_duel_card_is_hidden_from_other_seats_and_spectators() -> No
         assert REX not in str(view(t.state, viewer))
     assert redact_payload("duel_card_placed", payload, 0)["card"] == REX
     assert view(t.state, 0)["duel"]["face_down"][0]["card"] == REX
+
+
+def test_a_bot_does_not_see_another_seats_face_down_duel_card() -> None:
+    t = gunfight([[REX, INVADER], [COLLECTOR]])
+    t.choose(REX)
+    rex = t.state.duel.face_down[0].uid
+    assert rex in hidden_uids(t.state, 1)
+    assert rex not in hidden_uids(t.state, 0)
+    dealt = {determinize(t.state, 1, random.Random(k)).duel.face_down[0].card for k in range(12)}
+    assert len(dealt) > 1
+    assert determinize(t.state, 0, random.Random(0)).duel == t.state.duel
 
 
 def test_the_narration_tells_the_duel_and_names_a_face_down_card_only_once_revealed() -> None:
@@ -235,6 +293,15 @@ def test_pinkerton_puts_a_counter_on_its_controllers_duelling_minion_on_its_base
     t.choose(INVADER)
     assert t.minion(GUNFIGHTER).counters == 1  # 3 + 1 beats the Invader's 3
     assert t.minion(PINKERTON).counters == 0
+    assert t.discard(1) == [INVADER]
+
+
+def test_each_pinkerton_on_the_base_puts_its_own_counter() -> None:
+    board = [(0, PINKERTON, 0), (0, PINKERTON, 0), (0, INVADER, 1)]
+    t = Table([OASIS], hands=[[GUNFIGHTER], []], board=board)
+    t.play(GUNFIGHTER, 0)
+    t.choose(INVADER)
+    assert t.minion(GUNFIGHTER).counters == 2
     assert t.discard(1) == [INVADER]
 
 
@@ -435,3 +502,158 @@ def test_shoguns_palace_on_a_tie_both_controllers_draw_two() -> None:
     t.choose(INVADER)
     assert t.hand(0) == [COLLECTOR, COLLECTOR]
     assert t.hand(1) == [COLLECTOR, COLLECTOR]
+
+
+# --- Stagecoach -----------------------------------------------------------------------------------
+
+
+def _bury_from_hand(t: Table, card: str, base: int, seat: int) -> str:
+    """Bury a card of `seat`'s hand at `base` with the engine's verb; its public handle."""
+    task = Task("bury", {"uid": t.hand_uid(card, seat), "to": base, "seat": seat, "by": seat})
+    t.state, events = run(t.state, [task], random.Random(0))
+    t.events += events
+    return t.state.bases[base].buried[-1].id
+
+
+def test_stagecoach_relocates_my_action_on_a_base_and_my_buried_card_to_another_base() -> None:
+    t = Table([OASIS, TAR], hands=[[GOLD_STRIKE, STAGECOACH, REX], []], board=[(0, COLLECTOR, 0)])
+    t.play(GOLD_STRIKE, 0)
+    handle = _bury_from_hand(t, REX, 0, 0)
+    _grant_an_action(t)
+    t.play(STAGECOACH)
+    strike = t.state.bases[0].attached[0].uid
+    assert sorted(t.options()) == sorted([COLLECTOR, GOLD_STRIKE, REX, "skip"])
+    t.choose(strike)
+    t.choose(handle)
+    assert [a.card for a in t.state.bases[1].attached] == [GOLD_STRIKE]  # the only other base
+    assert [c.id for c in t.state.bases[1].buried] == [handle]
+    assert t.state.bases[0].attached == ()
+    assert t.state.bases[0].buried == ()
+    assert t.minions_on(0) == [COLLECTOR]
+
+
+def test_stagecoach_moves_up_to_two_of_my_minions_from_one_base() -> None:
+    board = [(0, COLLECTOR, 0), (0, INVADER, 0), (0, REX, 0), (1, REX, 1)]
+    t = Table([OASIS, TAR, HOME], hands=[[STAGECOACH], []], board=board)
+    t.play(STAGECOACH)
+    assert REX in t.options()
+    t.choose(t.minion(COLLECTOR).uid)
+    assert REX in t.options()
+    assert COLLECTOR not in t.options()
+    t.choose(t.minion(INVADER).uid)
+    t.choose(2)
+    assert t.minions_on(2) == [COLLECTOR, INVADER]
+    assert t.minions_on(0) == [REX]
+
+
+def test_stagecoach_may_take_a_single_card() -> None:
+    t = Table([OASIS, TAR], hands=[[STAGECOACH], []], board=[(0, COLLECTOR, 0), (0, INVADER, 0)])
+    t.play(STAGECOACH)
+    t.choose(t.minion(COLLECTOR).uid)
+    t.choose("skip")
+    assert t.minions_on(1) == [COLLECTOR]
+    assert t.minions_on(0) == [INVADER]
+
+
+# --- Gold in Them Thar Hills ----------------------------------------------------------------------
+
+
+def test_gold_in_them_thar_hills_takes_one_of_the_top_three_and_orders_the_others() -> None:
+    deck = [COLLECTOR, INVADER, REX, OVERLORD]
+    t = Table([OASIS], hands=[[GOLD_HILLS], []], decks=[deck, [REX] * 3])
+    t.play(GOLD_HILLS)
+    assert t.options() == [COLLECTOR, INVADER, REX]  # not the fourth card
+    t.choose(INVADER)
+    revealed = [e.card for e in t.events if e.type == "card_revealed"]
+    assert revealed == [INVADER]
+    assert t.options() == [COLLECTOR, REX]
+    t.choose(REX)
+    assert t.deck(0) == [REX, COLLECTOR, OVERLORD]
+    assert t.pending.kind == "yes_no"
+    t.choose("skip")
+    assert t.hand(0) == [INVADER]
+
+
+def test_gold_in_them_thar_hills_may_play_the_card_taken_as_an_extra_minion() -> None:
+    deck = [REX, COLLECTOR, COLLECTOR]
+    t = Table([OASIS, TAR], hands=[[GOLD_HILLS], []], decks=[deck, [REX] * 3])
+    t.play(GOLD_HILLS)
+    t.choose(REX)
+    t.choose("play")
+    t.choose(1)
+    assert t.minions_on(1) == [REX]
+    assert [a.kind for a in t.state.players[0].plays] == ["minion"]  # its own play is kept
+
+
+# --- Dynamite Surprise ----------------------------------------------------------------------------
+
+PROBE = "aliens.probe"
+
+
+def test_dynamite_surprise_before_scoring_destroys_a_small_minion_there_when_not_winning() -> None:
+    board = [(0, REX, 0), (0, REX, 0), (0, INVADER, 0), (0, COLLECTOR, 1)]
+    t = Table([OASIS, TAR], hands=[[], [DYNAMITE]], board=board, base_deck=[HOME])
+    t.end_turn()
+    assert t.pending.seat == 1
+    t.choose(t.hand_uid(DYNAMITE, 1) + ":0")
+    assert sorted(t.options()) == [COLLECTOR, INVADER]  # power 4 or less, on that base
+    t.choose(INVADER)
+    played = next(e for e in t.events if e.type == "action_played")
+    assert (played.card, played.allowance) == (DYNAMITE, None)
+    assert INVADER in t.discard(0)
+    assert DYNAMITE in t.discard(1)
+
+
+def test_dynamite_surprise_is_not_offered_to_the_player_with_the_most_power() -> None:
+    board = [(0, REX, 1), (0, REX, 1), (0, INVADER, 0)]
+    t = Table([OASIS, TAR], hands=[[], [DYNAMITE]], board=board, base_deck=[HOME])
+    t.end_turn()
+    assert "action_played" not in kinds(t)
+    assert DYNAMITE in t.hand(1)
+
+
+def test_dynamite_surprise_answers_a_look_at_its_hand_destroying_a_minion_of_the_looker() -> None:
+    board = [(1, INVADER, 0), (0, REX, 0)]
+    t = Table([OASIS, TAR], hands=[[PROBE], [DYNAMITE, COLLECTOR]], board=board)
+    t.play(PROBE)
+    assert t.pending.seat == 1
+    assert "King Rex" not in t.pending.prompt
+    t.choose(t.hand_uid(DYNAMITE, 1) + ":1")  # Invader, the only small minion of seat 0
+    assert t.minions_on(1) == []
+    assert DYNAMITE in t.discard(1)
+    assert COLLECTOR in t.discard(1)  # then the Probe goes on
+
+
+def test_dynamite_surprise_revealed_from_its_owners_deck_by_another_players_card() -> None:
+    def peek(fx: Fx) -> Steps:
+        return fx.reveal(fx.deck(1)[0], "deck")
+
+    with abilities.extra(REX, OnPlay(peek)):
+        t = Table([OASIS], hands=[[REX], []], board=[(0, INVADER, 0)], decks=[[], [DYNAMITE]])
+        t.play(REX, 0)
+        assert t.pending.seat == 1
+        t.choose(t.state.players[1].deck[0].uid + ":2")
+    assert t.discard(0) == [INVADER]
+    assert t.discard(1) == [DYNAMITE]
+    assert t.deck(1) == []
+
+
+def test_dynamite_surprise_merely_looked_at_in_its_owners_deck_does_nothing() -> None:
+    def look(fx: Fx) -> Steps:
+        return fx.reveal(fx.deck(1)[0], "deck", to=fx.me)
+
+    with abilities.extra(REX, OnPlay(look)):
+        t = Table([OASIS], hands=[[REX], []], board=[(0, INVADER, 0)], decks=[[], [DYNAMITE]])
+        t.play(REX, 0)
+    assert t.pending is None
+    assert t.deck(1) == [DYNAMITE]
+
+
+def test_a_look_at_a_hand_without_dynamite_surprise_asks_nothing_of_a_seat_without_cowboys() -> (
+    None
+):
+    t = Table([OASIS, TAR], hands=[[PROBE], [COLLECTOR]], board=[(1, INVADER, 0)])
+    t.play(PROBE)
+    asked = [e.decision.seat for e in t.events if e.type == "decision_requested"]
+    assert 1 not in asked
+    assert t.discard(1) == [COLLECTOR]

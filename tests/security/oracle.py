@@ -32,6 +32,8 @@ What a viewer learns (and when it forgets), all from the true events:
   order is new);
 * a decision whose ``source`` is a card that searches its owner's deck (:data:`DECK_SEARCHES`):
   the deciding seat has looked through its whole deck (until the next shuffle of it);
+* a decision whose ``source`` shows its seat cards of its own deck (:data:`TOP_LOOKS`): the
+  deciding seat learns the cards offered;
 * a decision whose ``source`` looks at bases in the base deck (:data:`BASE_LOOKS`): the deciding
   seat learns the bases offered; ``base_deck_reordered`` tells its ``seat`` the new top; every
   ``base_deck_shuffled`` makes everyone forget the base deck;
@@ -67,6 +69,8 @@ Viewer = int | None
 
 DECK_SEARCHES = frozenset({"wizards.scry", "zombies.mall_crawl"})
 """Cards whose ability makes their player search (look through) their own deck."""
+TOP_LOOKS = frozenset({"cowboys.gold_in_them_thar_hills"})
+"""Cards whose ability shows their player some cards of their own deck as a decision's options."""
 BASE_LOOKS = frozenset({"base.school_of_wizardry", "aliens.terraforming"})
 """Sources of decisions that show their seat bases from the base deck."""
 ANNOUNCED = frozenset({"terraforming_new", "school_pick"})
@@ -240,6 +244,8 @@ class Oracle:
         if source in DECK_SEARCHES:
             self._known[seat] |= {c.uid for c in self.state.players[seat].deck}
             self.looks.append((str(source), self.version))
+        if source in TOP_LOOKS:
+            self._known[seat] |= {str(o["uid"]) for o in d["options"] if o.get("uid")}
         if source in BASE_LOOKS:
             offered = {o.get("card") for o in d["options"]} & set(self.state.base_deck)
             self._known_bases[seat] |= {str(b) for b in offered}

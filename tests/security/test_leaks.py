@@ -493,3 +493,30 @@ def test_an_opening_hand_without_minions_is_not_told_to_the_other_seats(
 ) -> None:
     # Seed mull-13 deals Ann a hand without minions; mull-0 deals minions to both seats.
     assert _first_awaited(client, "mull-13") == _first_awaited(client, "mull-0")
+
+
+def _probed_seen_by_a_spectator(client: FlaskClient, store: EventStore, hand: list[str]) -> Any:
+    """Ann probes Bob (a Cowboys player); what a spectator sees of the game right after."""
+    bob = seat_body("Bob", ("cowboys", "ninjas"))
+    scripted = {
+        "bases": ["base.jungle_oasis", "base.tar_pits"],
+        "base_deck": ["base.the_homeworld"],
+        "decks": [["dinosaurs.war_raptor"] * 6, ["ninjas.shinobi"] * 6],
+        "hands": [["aliens.probe"], hand],
+        "board": [{"base": 0, "card": "dinosaurs.king_rex", "owner": 0}],
+    }
+    body = {"players": [ANN, bob], "scripted": scripted, "seed": "seen"}
+    table = Table.create(client, store, body)
+    table.act(0, {"type": "play_action", "card": _hand(table, 0, "aliens.probe")})
+    return table.get(None, "")["awaiting"]
+
+
+def test_a_look_at_a_hand_does_not_tell_whether_it_holds_dynamite_surprise(
+    client: FlaskClient, store: EventStore
+) -> None:
+    holding = _probed_seen_by_a_spectator(
+        client, store, ["cowboys.dynamite_surprise", "ninjas.shinobi"]
+    )
+    without = _probed_seen_by_a_spectator(client, store, ["cowboys.gunfighter", "ninjas.shinobi"])
+    assert holding == without
+    assert holding["seat"] == 1

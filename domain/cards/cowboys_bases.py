@@ -1,0 +1,91 @@
+"""The bases of the Cowboys ("Oops, You Did It Again"): Saloon and So-So Corral; Shogun's
+Palace (a Samurai base) is here too, as it duels like So-So Corral."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain import duels, rules, selectors
+from domain.abilities import Triggered, card
+from domain.fx import Fx, Steps
+from domain.model import GameState, Option
+from domain.registry import Source
+from domain.steps import StepFn, step
+
+# --- bases ------------------------------------------------------------------------------------
+
+SALOON, CORRAL, PALACE = "base.saloon", "base.so_so_corral", "base.shoguns_palace"
+
+
+def saloon(fx: Fx) -> Steps:
+    """After a minion here is destroyed, each player with a minion here may draw a card."""
+    here = {m.controller for m in fx.minions(base=fx.base)}
+    out: Steps = ()
+    for seat in rules.seats_from(fx.state, fx.state.active):
+        if seat in here:
+            draw = [Option("draw", "Draw a card", True)]
+            prompt = "Saloon: a minion was destroyed here; you may draw a card"
+            out += fx.ask(seat, "yes_no", prompt, draw, saloon_draw, optional=True, seat=seat)
+    return out
+
+
+@step("saloon_draw")
+def saloon_draw(fx: Fx, *, seat: int) -> Steps:
+    return fx.draw(seat, 1)
+
+
+def _base_duel(fx: Fx, prompt: str, then: StepFn) -> Steps:
+    """The minion just played on this base may duel one of another player's minions here: its
+    player chooses (and is the one behind the duel's effects)."""
+    uid, seat = str(fx.ctx["uid"]), int(fx.ctx["played_by"])
+    found = rules.find_minion(fx.state, uid)
+    if found is None or found[0] != fx.base or not duels.may_start(fx.state):
+        return ()
+    targets = duels.opponents_here(fx.state, uid)
+    asking = Fx(fx.state, {**fx.ctx, "by": seat}, fx.rng)
+    return asking.choose_minion(targets, prompt, then, optional=True, seat=seat, mine=uid)
+
+
+def so_so_corral(fx: Fx) -> Steps:
+    prompt = "So-So Corral: the minion you played may duel a minion here (the loser is destroyed)"
+    return _base_duel(fx, prompt, corral_duel)
+
+
+@step("corral_duel")
+def corral_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
+    return fx.duel(mine, choice, duels.losers_destroyed)
+
+
+def _palace_flag(state: GameState) -> str:
+    return f"shoguns_palace:{state.turn}"
+
+
+def _palace_reacts(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
+    return selectors.played_here(state, src, facts) and _palace_flag(state) not in state.flags
+
+
+def shoguns_palace(fx: Fx) -> Steps:
+    prompt = "Shogun's Palace: the minion you played may duel a minion here (the winner draws 2)"
+    return _base_duel(fx, prompt, palace_duel)
+
+
+@step("palace_duel")
+def palace_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
+    """Once per turn: the flag is set when a duel is chosen here."""
+    return (*fx.set_flag(_palace_flag(fx.state)), *fx.duel(mine, choice, palace_result))
+
+
+@step("palace_result")
+def palace_result(fx: Fx, *, winners: list[str]) -> Steps:
+    out: Steps = ()
+    for uid in winners:
+        found = rules.find_minion(fx.state, uid)
+        if found is not None:
+            out += fx.draw(found[1].controller, 2)
+    return out
+
+
+card(SALOON, Triggered("minion_destroyed", saloon, when=selectors.destroyed_here))
+card(CORRAL, Triggered("minion_played", so_so_corral, when=selectors.played_here))
+card(PALACE, Triggered("minion_played", shoguns_palace, when=_palace_reacts))
