@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from domain import registry, setup
 from events.store import EventStore, hash_token
 from tests.api.helpers import ANN, BOB, COLLECTOR_SETUP, create, game_view
 
@@ -123,16 +124,6 @@ INVALID_BODIES: list[tuple[str, Any, str]] = [
         "invalid_setup",
     ),
     (
-        "a faction that is not implemented yet",
-        {"players": [_player(factions=["aliens", "vikings"]), BOB]},
-        "faction_not_implemented",
-    ),
-    (
-        "a scripted base that is not implemented yet",
-        {"players": [ANN, BOB], "scripted": {**COLLECTOR_SETUP, "bases": ["base.drakkar"]}},
-        "faction_not_implemented",
-    ),
-    (
         "the same faction twice",
         {"players": [_player(factions=["aliens", "aliens"]), BOB]},
         "invalid_setup",
@@ -203,6 +194,34 @@ def test_invalid_creation_requests_are_refused_with_a_422(
     assert problem["detail"]
     if code == "validation_error":
         assert problem["errors"]
+    assert store.list_games() == []
+
+
+@pytest.mark.parametrize(
+    ("missing", "body"),
+    [
+        ("vikings.tribute", {"players": [_player(factions=["aliens", "vikings"]), BOB]}),
+        (
+            "base.drakkar",
+            {"players": [ANN, BOB], "scripted": {**COLLECTOR_SETUP, "bases": ["base.drakkar"]}},
+        ),
+    ],
+)
+def test_a_game_holding_a_card_or_base_not_implemented_is_refused_with_a_422(
+    client: FlaskClient,
+    store: EventStore,
+    monkeypatch: pytest.MonkeyPatch,
+    missing: str,
+    body: Any,
+) -> None:
+    """Every card of the three boxes is implemented: the refusal is shown by taking one out."""
+    monkeypatch.setattr(registry, "IMPLEMENTED", registry.IMPLEMENTED - {missing})
+    monkeypatch.setattr(setup, "IMPLEMENTED", registry.IMPLEMENTED)
+    response = client.post("/v1/games", json=body)
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert problem["code"] == "faction_not_implemented"
+    assert missing.split(".")[0] in problem["detail"] or missing in problem["detail"]
     assert store.list_games() == []
 
 

@@ -163,3 +163,21 @@ def test_bad_catalogue_queries_are_validation_errors(client: FlaskClient, query:
     response = client.get(query)
     assert response.status_code == 422
     assert response.get_json()["code"] == "validation_error"
+
+
+@pytest.mark.parametrize(
+    ("box", "cards", "bases"),
+    [("core", 160, 16), ("oops_you_did_it_again", 80, 8), ("cease_and_desist", 80, 8)],
+)
+def test_every_card_and_base_of_each_box_is_implemented(
+    client: FlaskClient, box: str, cards: int, bases: int
+) -> None:
+    listed = client.get(f"/v1/cards?set={box}").get_json()["cards"]
+    based = client.get(f"/v1/bases?set={box}").get_json()["bases"]
+    assert sum(c["count"] for c in listed) == cards
+    assert len(based) == bases
+    assert [c["id"] for c in listed if not c["implemented"]] == []
+    assert [b["id"] for b in based if not b["implemented"]] == []
+    factions = client.get("/v1/factions").get_json()["factions"]
+    assert len(factions) == 16
+    assert all(f["implemented"] for f in factions)
