@@ -98,6 +98,8 @@ def play_uncovered(fx: Fx, *, seat: int, uid: str, base: int) -> Steps:
     if not 0 <= base < len(s.bases):
         return lost
     kind = rules.card_type(card.card)
+    if kind == "action" and plays.special_only(card.card):
+        return lost  # played only through its Special: never as a card played from hand
     how = rules.action_kind(card.card) if kind == "action" else "minion"
     if how == "minion":
         ok = plays.may_play(s, seat, card.card, base)

@@ -164,8 +164,8 @@ def take_at_random(fx: Fx, from_seat: int) -> Steps:
 
 
 def look_at_hand(fx: Fx, seat: int) -> Steps:
-    """I look at a seat's hand (only I see it)."""
-    return (ev.HandRevealed(seat, fx.me, fx.state.players[seat].hand),)
+    """I look at a seat's hand (only I see it; its owner may answer that: domain.seen)."""
+    return fx.show_hand(seat)
 
 
 def order_top(fx: Fx, seat: int, uids: Sequence[str], then: StepFn | None = None) -> Steps:

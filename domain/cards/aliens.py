@@ -82,18 +82,25 @@ def probe(fx: Fx) -> Steps:
 
 @step("probe_seat")
 def probe_seat(fx: Fx, *, choice: int) -> Steps:
-    seat = choice
-    hand = fx.state.players[seat].hand
+    """The hand is shown first; its owner may answer that (e.g. Dynamite Surprise) before the
+    choice, which is made among the minions still in that hand then."""
+    return (*fx.show_hand(choice), *fx.then(probe_pick, target_seat=choice))
+
+
+@step("probe_pick")
+def probe_pick(fx: Fx, *, target_seat: int) -> Steps:
+    hand = fx.state.players[target_seat].hand
     minions = [c for c in hand if rules.card_type(c.card) == "minion"]
     options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in minions]
     prompt = "Choose a minion in that hand: its owner discards it"
-    ask = fx.ask(fx.me, "card", prompt, options, probe_discard, target_seat=seat)
-    return (*fx.show_hand(seat), *ask)
+    return fx.ask(fx.me, "card", prompt, options, probe_discard, target_seat=target_seat)
 
 
 @step("probe_discard")
 def probe_discard(fx: Fx, *, target_seat: int, choice: str) -> Steps:
-    card = next(c for c in fx.state.players[target_seat].hand if c.uid == choice)
+    card = next((c for c in fx.state.players[target_seat].hand if c.uid == choice), None)
+    if card is None:  # a log stored before the choice came after the answer to the look
+        return ()
     return (ev.CardDiscarded(card.uid, card.card, card.owner, "hand"),)
 
 

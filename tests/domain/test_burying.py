@@ -164,6 +164,15 @@ def test_an_uncovered_card_that_cannot_be_played_there_is_discarded() -> None:
     assert t.minion(INVADER).attached == ()
 
 
+def test_an_uncovered_card_played_only_through_its_special_is_discarded() -> None:
+    trap = "astroknights.its_a_trap"
+    t = Table([TAR, OASIS], hands=[[trap], []], decks=[[REX] * 5, [REX] * 5])
+    bury(t, t.hand_uid(trap, 0), 0, 0)
+    events = uncover(t, "buried-1")
+    assert not any(isinstance(e, ev.ActionPlayed) for e in events)  # not played: discarded
+    assert t.discard(0) == [trap]
+
+
 def test_an_uncovered_action_on_a_minion_goes_on_a_minion_at_that_base() -> None:
     t = Table([TAR, OASIS], hands=[[AUGMENT], []], board=[(0, INVADER, 0), (1, COLLECTOR, 0)])
     bury(t, t.hand_uid(AUGMENT, 0), 1, 0)

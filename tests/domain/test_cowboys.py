@@ -624,6 +624,18 @@ def test_dynamite_surprise_answers_a_look_at_its_hand_destroying_a_minion_of_the
     assert COLLECTOR in t.discard(1)  # then the Probe goes on
 
 
+def test_a_probe_answered_by_dynamite_surprise_chooses_among_the_cards_left_in_that_hand() -> None:
+    """The Brownie destroyed by the Dynamite makes its destroyer discard two cards at random:
+    the Probe then finds no minion in that hand (it offered them before: a 10,000-game run)."""
+    board = [(1, "tricksters.brownie", 0), (0, REX, 0)]
+    t = Table([OASIS, TAR], hands=[[PROBE], [DYNAMITE, COLLECTOR, PINKERTON]], board=board)
+    t.play(PROBE)
+    t.choose(t.hand_uid(DYNAMITE, 1) + ":1")
+    assert sorted(t.discard(1)) == sorted([DYNAMITE, COLLECTOR, PINKERTON])
+    assert t.pending is None  # no minion left to choose: the Probe ends
+    assert PROBE in t.discard(0)
+
+
 def test_dynamite_surprise_revealed_from_its_owners_deck_by_another_players_card() -> None:
     def peek(fx: Fx) -> Steps:
         return fx.reveal(fx.deck(1)[0], "deck")

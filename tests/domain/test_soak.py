@@ -50,9 +50,7 @@ def test_every_faction_of_the_three_boxes_is_implemented() -> None:
     assert [f for f in factions if not implemented_faction(f)] == []
 
 
-def test_three_hundred_random_games_of_all_sixteen_factions_end_with_a_winner_and_verify() -> (
-    None
-):
+def test_three_hundred_random_games_of_all_sixteen_factions_end_with_a_winner_and_verify() -> None:
     pool = every_faction()
     used: Counter[str] = Counter()
     for seed in range(5000, 5000 + GAMES):
