@@ -65,4 +65,5 @@ def test_a_four_seat_expansion_game_plays_to_its_end_with_two_bots_and_two_clien
     assert [set(p["factions"]) for p in served["players"]] == [set(p["factions"]) for p in players]
     state, error = verify([event_from_dict(e) for e in store.read(served["id"])])
     assert error is None
-    assert state is not None and state.version == served["version"]
+    assert state is not None
+    assert state.version == served["version"]
