@@ -263,19 +263,18 @@ class EventStore(GameIndex):
             self.key(game_id, "meta"),
         ]
         for attempt in range(2):
-            replies = self._load_replies(keys, cached_version, token_hash)
-            if attempt == 0 and isinstance(replies[-1], redis.exceptions.NoScriptError):
+            try:
+                record, found = self._load_replies(keys, cached_version, token_hash)
+            except redis.exceptions.NoScriptError:
+                if attempt == 1:
+                    raise
                 self.redis.script_load(scripts.LOAD)  # type: ignore[no-untyped-call]  # a restarted or flushed Redis
                 continue
-            for reply in replies:
-                if isinstance(reply, Exception):
-                    raise reply
             break
         token = None
-        if token_hash is not None and replies[0] is not None:
-            record = json.loads(replies[0])
-            token = str(record["game"]), int(record["seat"])
-        found = replies[-1]
+        if token_hash is not None and record is not None:
+            entry = json.loads(record)
+            token = str(entry["game"]), int(entry["seat"])
         if int(found[0]) == 0:
             return Loaded(0, 0, None, [], 0, token, None)
         snapshot = found[4].decode() if found[3] else None
@@ -291,25 +290,19 @@ class EventStore(GameIndex):
 
     def _load_replies(
         self, keys: list[str], cached_version: int, token_hash: str | None
-    ) -> list[Any]:
-        """The token's record (if asked) and the load script's answer (or its error): one
-        pipelined round trip; two on a cluster, whose pipelines cannot carry scripts and whose
-        token key lives in another slot."""
-        args = (self._load_sha, len(keys), *keys, max(cached_version, 0))
+    ) -> tuple[bytes | None, Any]:
+        """The token's record (if asked) and the load script's answer: one command on a plain
+        Redis, whose script reads the token key too; two on a cluster, whose token key lives in
+        another slot than the game's."""
+        cached = max(cached_version, 0)
         if is_cluster(self.redis):
-            replies: list[Any] = []
-            if token_hash is not None:
-                replies.append(self.redis.get(self._token_key(token_hash)))
-            try:
-                replies.append(self.redis.evalsha(*args))  # type: ignore[no-untyped-call]
-            except redis.exceptions.NoScriptError as missing:
-                replies.append(missing)
-            return replies
-        pipe = self.redis.pipeline(transaction=False)
+            record = None if token_hash is None else self.redis.get(self._token_key(token_hash))
+            found = self.redis.evalsha(self._load_sha, len(keys), *keys, cached)  # type: ignore[no-untyped-call]
+            return record, found
         if token_hash is not None:
-            pipe.get(self._token_key(token_hash))
-        pipe.evalsha(*args)
-        return list(pipe.execute(raise_on_error=False))
+            keys = [*keys, self._token_key(token_hash)]
+        found = self.redis.evalsha(self._load_sha, len(keys), *keys, cached)  # type: ignore[no-untyped-call]
+        return found[-1], found  # the script answers the token's record last
 
     def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[Envelope]:
         """Return the events with ``after < version <= until``, upcast to the current schema."""
