@@ -349,8 +349,20 @@ class StreamQuery(Schema):
 
 def load_query(schema: type[Schema], args: Mapping[str, str]) -> dict[str, Any]:
     """Load a query string (first value of each parameter) with a schema."""
+    if not args:
+        defaults = _defaults(schema)
+        if defaults is not None:
+            return dict(defaults)
     loaded: dict[str, Any] = _instance(schema).load(dict(args))
     return loaded
+
+
+@functools.cache
+def _defaults(schema: type[Schema]) -> dict[str, Any] | None:
+    """What an empty query loads to, kept when it holds constants only (None: load each time)."""
+    loaded: dict[str, Any] = _instance(schema).load({})
+    constant = all(type(v) in (str, int, float, bool, type(None)) for v in loaded.values())
+    return loaded if constant else None
 
 
 @functools.cache

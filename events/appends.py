@@ -4,6 +4,8 @@ redis-py, and an append whose answer was lost is settled from the stream."""
 from __future__ import annotations
 
 import hashlib
+import itertools
+import os
 import secrets
 import time
 from typing import Any
@@ -25,6 +27,27 @@ RESENDABLE = (
     redis.exceptions.ClusterDownError,
 )
 """A cluster's answers that the script did not run: it is sent again (to the right node)."""
+
+
+class CommandIds:
+    """Unique command ids, cheaper than drawing random bytes for each: a random prefix per
+    process (drawn again in a forked child) and a counter."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Draw a new prefix and restart the counter (in a new process)."""
+        self._prefix = secrets.token_hex(8)
+        self._counter = itertools.count()
+
+    def next(self) -> str:
+        """An id never given before, by any process."""
+        return f"{self._prefix}{next(self._counter):x}"  # count() steps atomically
+
+
+COMMAND_IDS = CommandIds()
+os.register_at_fork(after_in_child=COMMAND_IDS.reset)
 
 
 class NotSent(Exception):
@@ -56,7 +79,7 @@ class ExactlyOnce:
         """
         deadline = time.monotonic() + self.settle_timeout
         while True:
-            command_id = secrets.token_hex(8)
+            command_id = COMMAND_IDS.next()
             args[4] = command_id
             try:
                 return self.send_once(keys, args)
