@@ -13,7 +13,7 @@ from typing import Any
 import redis
 
 from events import scripts
-from events.connection import RedisClient, node_pool
+from events.connection import RedisClient, is_cluster, node_pool
 from events.errors import AppendOutcomeUnknown
 
 FENCE_TTL = 86400
@@ -63,6 +63,7 @@ class ExactlyOnce:
 
     def __init__(self, redis_client: RedisClient, settle_timeout: float) -> None:
         self.redis = redis_client
+        self._cluster = is_cluster(redis_client)
         self.settle_timeout = settle_timeout
         self.settled: dict[str, int] = {"applied": 0, "fenced": 0}
         """How many lost append answers were settled each way."""
@@ -111,7 +112,8 @@ class ExactlyOnce:
 
     def send_once(self, keys: list[str], args: list[str | int]) -> Any:
         """Send the append script on one pooled connection, bypassing redis-py's retries."""
-        pool = node_pool(self.redis, keys[0])  # on a cluster: the game's node
+        # on a cluster: the game's node
+        pool = node_pool(self.redis, keys[0]) if self._cluster else self.redis.connection_pool
         try:
             connection = pool.get_connection()  # connecting may be retried: nothing sent yet
         except (redis.ConnectionError, redis.TimeoutError) as error:

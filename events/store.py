@@ -96,6 +96,7 @@ class EventStore(GameIndex):
             raise ValueError(f"invalid key prefix {prefix!r}")
         self.redis = redis_client
         self.prefix = prefix
+        self._cluster = is_cluster(redis_client)
         self.appends = ExactlyOnce(redis_client, settle_timeout)
         self.idempotency_ttl = idempotency_ttl
         self._load_sha = hashlib.sha1(scripts.LOAD.encode()).hexdigest()
@@ -205,7 +206,7 @@ class EventStore(GameIndex):
             mode,
             expected_version,
             idempotency_key or "",
-            json.dumps(dict(response or {}), separators=(",", ":")),
+            json.dumps(dict(response), separators=(",", ":")) if response else "{}",
             "",  # the command id, chosen per attempt
             self.idempotency_ttl,
             snapshot or "",
@@ -295,7 +296,7 @@ class EventStore(GameIndex):
         Redis, whose script reads the token key too; two on a cluster, whose token key lives in
         another slot than the game's."""
         cached = max(cached_version, 0)
-        if is_cluster(self.redis):
+        if self._cluster:
             record = None if token_hash is None else self.redis.get(self._token_key(token_hash))
             found = self.redis.evalsha(self._load_sha, len(keys), *keys, cached)  # type: ignore[no-untyped-call]
             return record, found

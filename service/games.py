@@ -275,7 +275,7 @@ class Games:
             outcome = "replayed" if result.replayed else "accepted"
             return result
         finally:
-            COMMAND_SECONDS.labels(outcome=outcome).observe(watch.seconds())
+            COMMAND_SECONDS.labels(outcome).observe(watch.seconds())
 
     def _execute(
         self,

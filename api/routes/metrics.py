@@ -18,7 +18,7 @@ def count_request(response: Response) -> Response:
     """Count the answered request by route template (not raw path), method and status."""
     rule = request.url_rule
     route = rule.rule if rule is not None else "unmatched"
-    REQUESTS.labels(route=route, method=request.method, status=str(response.status_code)).inc()
+    REQUESTS.labels(route, request.method, str(response.status_code)).inc()  # by position: cheaper
     return response
 
 
