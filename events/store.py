@@ -150,11 +150,15 @@ class EventStore(GameIndex):
         response: Mapping[str, Any] | None = None,
         meta: Mapping[str, str] | None = None,
         snapshot: str | None = None,
+        fresh_payloads: bool = False,
     ) -> list[Envelope]:
         """Append events atomically if the game is at ``expected_version``; return them.
 
         With ``idempotency_key``, ``response`` is recorded under it (expiring after
         :attr:`idempotency_ttl` seconds); ``snapshot`` is saved as the state after the events.
+        The envelopes returned hold copies of the payloads as JSON gives them back, or with
+        ``fresh_payloads`` the payloads given, which must then be plain JSON (dicts with string
+        keys, lists, strings, numbers, booleans, None) that the caller keeps no other use for.
         Raises :class:`VersionConflict` if the game is not there, and
         :class:`DuplicateCommand` (holding the first response and the events it appended) if
         ``idempotency_key`` was already used; nothing is written then.
@@ -168,6 +172,7 @@ class EventStore(GameIndex):
             response=response,
             meta=meta,
             snapshot=snapshot,
+            fresh_payloads=fresh_payloads,
         )
 
     def create(
@@ -194,6 +199,7 @@ class EventStore(GameIndex):
         response: Mapping[str, Any] | None = None,
         meta: Mapping[str, str] | None = None,
         snapshot: str | None = None,
+        fresh_payloads: bool = False,
     ) -> list[Envelope]:
         """Run the append script and turn its answer into envelopes or an error."""
         if isinstance(expected_version, bool) or expected_version < 0:
@@ -227,16 +233,17 @@ class EventStore(GameIndex):
                     "type": event_type,
                     "schema": schema,
                     "ts": event_ts,
-                    "payload": json.loads(encoded),
+                    "payload": payload if fresh_payloads else json.loads(encoded),
                 }
             )
+        base = self.key(game_id, "")  # the game's keys: base + part
         keys = [
-            self.key(game_id, "events"),
-            self.key(game_id, "idem"),
-            self.key(game_id, "meta"),
-            self.key(game_id, "fence"),
-            self._record_key(game_id, idempotency_key or ""),
-            self.key(game_id, "snapshot"),
+            f"{base}events",
+            f"{base}idem",
+            f"{base}meta",
+            f"{base}fence",
+            f"{base}idem:{idempotency_key or ''}",  # its record (see _record_key)
+            f"{base}snapshot",
         ]
         reply = self.appends.run(keys, args, expected_version, len(stored))
         status = reply[0].decode()
@@ -257,12 +264,8 @@ class EventStore(GameIndex):
         caller's cached state (at ``cached_version``; 0: none) or after its snapshot, how many
         seat webhooks it has, its ``accounts`` metadata and, with ``token_hash``, the seat that
         token belongs to."""
-        keys = [
-            self.key(game_id, "events"),
-            self.key(game_id, "snapshot"),
-            self.key(game_id, "webhooks"),
-            self.key(game_id, "meta"),
-        ]
+        base = self.key(game_id, "")
+        keys = [f"{base}events", f"{base}snapshot", f"{base}webhooks", f"{base}meta"]
         for attempt in range(2):
             try:
                 record, found = self._load_replies(keys, cached_version, token_hash)

@@ -41,7 +41,7 @@ from domain.view import awaiting
 from events.envelope import Envelope, utc_timestamp
 from events.errors import DuplicateCommand, GameExists, VersionConflict
 from events.store import EventStore, hash_token
-from service.metrics import COMMAND_SECONDS, EVENTS_APPENDED, Stopwatch
+from service.metrics import COMMAND_TIMES, EVENTS_APPENDED, Stopwatch
 from service.outcomes import (
     BotScheduler,
     CommandResult,
@@ -275,7 +275,7 @@ class Games:
             outcome = "replayed" if result.replayed else "accepted"
             return result
         finally:
-            COMMAND_SECONDS.labels(outcome).observe(watch.seconds())
+            COMMAND_TIMES[outcome].observe(watch.seconds())
 
     def _execute(
         self,
@@ -328,6 +328,7 @@ class Games:
                     response=record,
                     meta=meta,
                     snapshot=state_to_json(new_state) if crossed else None,
+                    fresh_payloads=True,  # made by event_to_dict for this append only
                 )
             except DuplicateCommand as duplicate:
                 return self._replay_answer(
