@@ -11,6 +11,10 @@ import time
 from typing import Any
 
 import redis
+from redis.utils import HIREDIS_AVAILABLE
+
+if HIREDIS_AVAILABLE:
+    import hiredis
 
 from events import scripts
 from events.connection import RedisClient, is_cluster, node_pool
@@ -27,6 +31,16 @@ RESENDABLE = (
     redis.exceptions.ClusterDownError,
 )
 """A cluster's answers that the script did not run: it is sent again (to the right node)."""
+
+
+def _send(connection: Any, command: tuple[str | int, ...]) -> None:
+    """Send one command of strings and integers: packed by hiredis as redis-py packs it when
+    hiredis is there, without redis-py's check of every argument's type."""
+    if HIREDIS_AVAILABLE:
+        packed = hiredis.pack_command(command)  # type: ignore[arg-type]  # typed as a 1-tuple
+        connection.send_packed_command([packed])
+    else:
+        connection.send_command(*command)
 
 
 class CommandIds:
@@ -120,10 +134,10 @@ class ExactlyOnce:
             raise NotSent(error) from error
         try:
             try:
-                connection.send_command("EVALSHA", self.sha, len(keys), *keys, *args)
+                _send(connection, ("EVALSHA", self.sha, len(keys), *keys, *args))
                 return connection.read_response()
             except redis.exceptions.NoScriptError:
-                connection.send_command("EVAL", scripts.APPEND, len(keys), *keys, *args)
+                _send(connection, ("EVAL", scripts.APPEND, len(keys), *keys, *args))
                 return connection.read_response()
         except (redis.ConnectionError, redis.TimeoutError):
             connection.disconnect()
