@@ -51,15 +51,18 @@ def _build_encoder(cls: Any) -> Encoder:
 
 
 def _dataclass_encoder(names: tuple[str, ...]) -> Encoder:
-    # Scalars are copied inline: most fields are, and a call per field is most of the cost.
-    def encode_one(obj: Any) -> Any:
-        out = {}
-        for name in names:
-            value = getattr(obj, name)
-            out[name] = value if type(value) in _SCALARS else to_json(value)
-        return out
-
-    return encode_one
+    """The encoder of one dataclass, compiled from its field names (identifiers): attribute
+    reads and scalars copied inline cost less than a loop over ``getattr``, and every event
+    of every command is encoded."""
+    reads = "".join(f"    v{i} = obj.{name}\n" for i, name in enumerate(names))
+    items = ", ".join(
+        f"{name!r}: v{i} if type(v{i}) in scalars else to_json(v{i})"
+        for i, name in enumerate(names)
+    )
+    scope: dict[str, Any] = {"scalars": _SCALARS, "to_json": to_json}
+    exec(f"def encode_one(obj):\n{reads}    return {{{items}}}\n", scope)  # field names only
+    encoder: Encoder = scope["encode_one"]
+    return encoder
 
 
 def _encode_items(obj: Any) -> Any:
