@@ -287,7 +287,8 @@ class Games:
         schedule_bots: bool,
         state: GameState | None,
     ) -> CommandResult:
-        command = dataclasses.replace(command, seat=seat)
+        if command.seat != seat:
+            command = dataclasses.replace(command, seat=seat)
         key = None if idempotency_key is None else f"{seat}:{idempotency_key}"
         # Only an idempotency key's record and replays compare fingerprints.
         fingerprint = "" if key is None else _fingerprint(command, expected_version)
