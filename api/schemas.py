@@ -234,10 +234,72 @@ def load_command(body: Any, seat: int) -> CommandRequest:
     if schema is None:
         _CommandSchema().load({"type": kind} if "type" in body else {})
         raise ValidationError({"type": ["Unknown command type."]})
+    quick = _quick_load(str(kind), body)
+    if quick is not None:
+        return CommandRequest(COMMAND_TYPES[str(kind)](seat=seat, **quick[0]), quick[1])
+    return _schema_load(schema, body, seat)
+
+
+def _schema_load(schema: type[Schema], body: Mapping[str, Any], seat: int) -> CommandRequest:
     data = _instance(schema).load(body)
     expected = data.pop("expected_version")
     command_type = COMMAND_TYPES[data.pop("type")]
     return CommandRequest(command_type(seat=seat, **data), expected)
+
+
+@dataclass(frozen=True)
+class _QuickField:
+    name: str
+    kind: type
+    """``int`` (0 to MAX_INT, not a boolean) or ``str`` (1 to 64 characters)."""
+    required: bool
+    nullable: bool
+
+
+def _quick_fields(command: type[Command]) -> tuple[_QuickField, ...]:
+    hints = typing.get_type_hints(command)
+    out = []
+    for f in dataclasses.fields(command):
+        if f.name != "seat":
+            args = typing.get_args(hints[f.name])
+            optional = type(None) in args
+            kind = next(a for a in args if a is not type(None)) if optional else hints[f.name]
+            required = f.default is dataclasses.MISSING
+            out.append(_QuickField(f.name, kind, required, optional and not required))
+    return tuple(out)
+
+
+_QUICK = {kind: _quick_fields(command) for kind, command in COMMAND_TYPES.items()}
+
+
+def _quick_value(value: Any, kind: type) -> bool:
+    if kind is int:
+        return type(value) is int and 0 <= value <= MAX_INT
+    return type(value) is str and 1 <= len(value) <= 64
+
+
+def _quick_load(kind: str, body: Mapping[str, Any]) -> tuple[dict[str, Any], int | None] | None:
+    """A command body's fields and expected version without marshmallow, for a body its
+    schema certainly loads to just that; None for any other (the schema loads it, or says
+    what is wrong). The common bodies of a game are all plain: this saves most of the load."""
+    if type(body) is not dict:
+        return None
+    known = _QUICK[kind]
+    expected = body.get("expected_version")
+    if expected is not None and not _quick_value(expected, int):
+        return None
+    data: dict[str, Any] = {}
+    for field in known:
+        if field.name in body:
+            value = body[field.name]
+            if not (field.nullable if value is None else _quick_value(value, field.kind)):
+                return None
+            data[field.name] = value
+        elif field.required:
+            return None
+    if len(body) != len(data) + 1 + ("expected_version" in body):
+        return None  # an unknown field
+    return data, expected
 
 
 class CatalogueQuery(Schema):
@@ -349,8 +411,20 @@ class StreamQuery(Schema):
 
 def load_query(schema: type[Schema], args: Mapping[str, str]) -> dict[str, Any]:
     """Load a query string (first value of each parameter) with a schema."""
+    if not args:
+        defaults = _defaults(schema)
+        if defaults is not None:
+            return dict(defaults)
     loaded: dict[str, Any] = _instance(schema).load(dict(args))
     return loaded
+
+
+@functools.cache
+def _defaults(schema: type[Schema]) -> dict[str, Any] | None:
+    """What an empty query loads to, kept when it holds constants only (None: load each time)."""
+    loaded: dict[str, Any] = _instance(schema).load({})
+    constant = all(type(v) in (str, int, float, bool, type(None)) for v in loaded.values())
+    return loaded if constant else None
 
 
 @functools.cache

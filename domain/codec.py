@@ -23,34 +23,58 @@ def to_json(obj: Any) -> Any:
     cls = type(obj)
     if cls in _SCALARS:
         return obj
+    encode = _ENCODERS.get(cls)
+    if encode is None:
+        encode = _ENCODERS[cls] = _build_encoder(cls)
+    return encode(obj)
+
+
+Encoder = Callable[[Any], Any]
+_ENCODERS: dict[Any, Encoder] = {}
+"""The encoder of each class met, chosen once: what `to_json` does depends only on the class."""
+
+
+def _build_encoder(cls: Any) -> Encoder:
     if cls is dict:
-        return {str(k): to_json(v) for k, v in obj.items()}
+        return _encode_mapping
     if cls is list or cls is tuple:
-        return [to_json(x) for x in obj]
-    if isinstance(obj, Enum):
-        return obj.value  # e.g. a Zone: its name in events
-    names = _field_names(cls)
-    if names is not None:
-        return {name: to_json(getattr(obj, name)) for name in names}
-    if isinstance(obj, tuple | list):
-        return [to_json(x) for x in obj]
-    if isinstance(obj, Mapping):
-        return {str(k): to_json(v) for k, v in obj.items()}
-    return obj
+        return _encode_items
+    if isinstance(cls, type) and issubclass(cls, Enum):
+        return _enum_value  # e.g. a Zone: its name in events
+    if isinstance(cls, type) and dataclasses.is_dataclass(cls):
+        return _dataclass_encoder(tuple(f.name for f in dataclasses.fields(cls)))
+    if isinstance(cls, type) and issubclass(cls, tuple | list):
+        return _encode_items
+    if isinstance(cls, type) and issubclass(cls, Mapping):
+        return _encode_mapping
+    return _identity
 
 
-_FIELD_NAMES: dict[Any, tuple[str, ...] | None] = {}
+def _dataclass_encoder(names: tuple[str, ...]) -> Encoder:
+    """The encoder of one dataclass, compiled from its field names (identifiers): attribute
+    reads and scalars copied inline cost less than a loop over ``getattr``, and every event
+    of every command is encoded."""
+    reads = "".join(f"    v{i} = obj.{name}\n" for i, name in enumerate(names))
+    items = ", ".join(
+        f"{name!r}: v{i} if type(v{i}) in scalars else to_json(v{i})"
+        for i, name in enumerate(names)
+    )
+    scope: dict[str, Any] = {"scalars": _SCALARS, "to_json": to_json}
+    exec(f"def encode_one(obj):\n{reads}    return {{{items}}}\n", scope)  # field names only
+    encoder: Encoder = scope["encode_one"]
+    return encoder
 
 
-def _field_names(cls: Any) -> tuple[str, ...] | None:
-    try:
-        return _FIELD_NAMES[cls]
-    except KeyError:
-        names = None
-        if dataclasses.is_dataclass(cls):
-            names = tuple(f.name for f in dataclasses.fields(cls))
-        _FIELD_NAMES[cls] = names
-        return names
+def _encode_items(obj: Any) -> Any:
+    return [x if type(x) in _SCALARS else to_json(x) for x in obj]
+
+
+def _encode_mapping(obj: Any) -> Any:
+    return {str(k): v if type(v) in _SCALARS else to_json(v) for k, v in obj.items()}
+
+
+def _enum_value(obj: Any) -> Any:
+    return obj.value
 
 
 def from_json(tp: Any, data: Any) -> Any:

@@ -4,14 +4,20 @@ redis-py, and an append whose answer was lost is settled from the stream."""
 from __future__ import annotations
 
 import hashlib
+import itertools
+import os
 import secrets
 import time
 from typing import Any
 
 import redis
+from redis.utils import HIREDIS_AVAILABLE
+
+if HIREDIS_AVAILABLE:
+    import hiredis
 
 from events import scripts
-from events.connection import RedisClient, node_pool
+from events.connection import RedisClient, is_cluster, node_pool
 from events.errors import AppendOutcomeUnknown
 
 FENCE_TTL = 86400
@@ -27,6 +33,37 @@ RESENDABLE = (
 """A cluster's answers that the script did not run: it is sent again (to the right node)."""
 
 
+def _send(connection: Any, command: tuple[str | int, ...]) -> None:
+    """Send one command of strings and integers: packed by hiredis as redis-py packs it when
+    hiredis is there, without redis-py's check of every argument's type."""
+    if HIREDIS_AVAILABLE:
+        packed = hiredis.pack_command(command)  # type: ignore[arg-type]  # typed as a 1-tuple
+        connection.send_packed_command([packed])
+    else:
+        connection.send_command(*command)
+
+
+class CommandIds:
+    """Unique command ids, cheaper than drawing random bytes for each: a random prefix per
+    process (drawn again in a forked child) and a counter."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Draw a new prefix and restart the counter (in a new process)."""
+        self._prefix = secrets.token_hex(8)
+        self._counter = itertools.count()
+
+    def next(self) -> str:
+        """An id never given before, by any process."""
+        return f"{self._prefix}{next(self._counter):x}"  # count() steps atomically
+
+
+COMMAND_IDS = CommandIds()
+os.register_at_fork(after_in_child=COMMAND_IDS.reset)
+
+
 class NotSent(Exception):
     """No connection to send the append on: it certainly did not reach Redis."""
 
@@ -40,6 +77,7 @@ class ExactlyOnce:
 
     def __init__(self, redis_client: RedisClient, settle_timeout: float) -> None:
         self.redis = redis_client
+        self._cluster = is_cluster(redis_client)
         self.settle_timeout = settle_timeout
         self.settled: dict[str, int] = {"applied": 0, "fenced": 0}
         """How many lost append answers were settled each way."""
@@ -56,7 +94,7 @@ class ExactlyOnce:
         """
         deadline = time.monotonic() + self.settle_timeout
         while True:
-            command_id = secrets.token_hex(8)
+            command_id = COMMAND_IDS.next()
             args[4] = command_id
             try:
                 return self.send_once(keys, args)
@@ -88,17 +126,18 @@ class ExactlyOnce:
 
     def send_once(self, keys: list[str], args: list[str | int]) -> Any:
         """Send the append script on one pooled connection, bypassing redis-py's retries."""
-        pool = node_pool(self.redis, keys[0])  # on a cluster: the game's node
+        # on a cluster: the game's node
+        pool = node_pool(self.redis, keys[0]) if self._cluster else self.redis.connection_pool
         try:
             connection = pool.get_connection()  # connecting may be retried: nothing sent yet
         except (redis.ConnectionError, redis.TimeoutError) as error:
             raise NotSent(error) from error
         try:
             try:
-                connection.send_command("EVALSHA", self.sha, len(keys), *keys, *args)
+                _send(connection, ("EVALSHA", self.sha, len(keys), *keys, *args))
                 return connection.read_response()
             except redis.exceptions.NoScriptError:
-                connection.send_command("EVAL", scripts.APPEND, len(keys), *keys, *args)
+                _send(connection, ("EVAL", scripts.APPEND, len(keys), *keys, *args))
                 return connection.read_response()
         except (redis.ConnectionError, redis.TimeoutError):
             connection.disconnect()

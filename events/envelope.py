@@ -26,8 +26,8 @@ Upcaster = Callable[[Payload], Payload]
 
 def utc_timestamp(moment: datetime | None = None) -> str:
     """Return an ISO-8601 UTC timestamp with milliseconds and a ``Z`` suffix."""
-    moment = moment or datetime.now(UTC)
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    moment = datetime.now(UTC) if moment is None else moment.astimezone(UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def validate_new_event(event: Mapping[str, Any]) -> tuple[str, int, Payload]:

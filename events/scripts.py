@@ -75,14 +75,18 @@ redis.call('EXPIRE', KEYS[2], tonumber(ARGV[3]))
 return 'fenced'
 """
 
-# KEYS: events, snapshot, webhooks, meta. ARGV: the version of the caller's cached state (0:
-# none). Answers {0} for an unknown game, else {version, number of seat webhooks, the version the
-# entries follow, snapshot version ('' if none used), snapshot data, entries, the game's
-# accounts (meta field, '' if none)}: the entries after
-# the cached state if it is not ahead of the log, else after the snapshot (or all of them).
+# KEYS: events, snapshot, webhooks, meta, and optionally a seat token's key (on a plain Redis
+# only: it lives in another Cluster slot). ARGV: the version of the caller's cached state (0:
+# none). Answers {0, token} for an unknown game, else {version, number of seat webhooks, the
+# version the entries follow, snapshot version ('' if none used), snapshot data, entries, the
+# game's accounts (meta field, '' if none), token}: the entries after the cached state if it is
+# not ahead of the log, else after the snapshot (or all of them); token is the token key's
+# record (nil without that key or when it is unknown).
 LOAD = """
+local token = false
+if #KEYS >= 5 then token = redis.call('GET', KEYS[5]) end
 local n = redis.call('XLEN', KEYS[1])
-if n == 0 then return {0} end
+if n == 0 then return {0, token} end
 local hooks = redis.call('SCARD', KEYS[3])
 local after = tonumber(ARGV[1])
 local snap_version, snap_data = '', ''
@@ -98,7 +102,7 @@ if after < n then
   entries = redis.call('XRANGE', KEYS[1], string.format('%d-1', after + 1), '+')
 end
 local accounts = redis.call('HGET', KEYS[4], 'accounts') or ''
-return {n, hooks, after, snap_version, snap_data, entries, accounts}
+return {n, hooks, after, snap_version, snap_data, entries, accounts, token}
 """
 
 # KEYS: idem record, idem (legacy hash), events. ARGV: idempotency field. Answers {} or

@@ -96,6 +96,7 @@ class EventStore(GameIndex):
             raise ValueError(f"invalid key prefix {prefix!r}")
         self.redis = redis_client
         self.prefix = prefix
+        self._cluster = is_cluster(redis_client)
         self.appends = ExactlyOnce(redis_client, settle_timeout)
         self.idempotency_ttl = idempotency_ttl
         self._load_sha = hashlib.sha1(scripts.LOAD.encode()).hexdigest()
@@ -149,11 +150,15 @@ class EventStore(GameIndex):
         response: Mapping[str, Any] | None = None,
         meta: Mapping[str, str] | None = None,
         snapshot: str | None = None,
+        fresh_payloads: bool = False,
     ) -> list[Envelope]:
         """Append events atomically if the game is at ``expected_version``; return them.
 
         With ``idempotency_key``, ``response`` is recorded under it (expiring after
         :attr:`idempotency_ttl` seconds); ``snapshot`` is saved as the state after the events.
+        The envelopes returned hold copies of the payloads as JSON gives them back, or with
+        ``fresh_payloads`` the payloads given, which must then be plain JSON (dicts with string
+        keys, lists, strings, numbers, booleans, None) that the caller keeps no other use for.
         Raises :class:`VersionConflict` if the game is not there, and
         :class:`DuplicateCommand` (holding the first response and the events it appended) if
         ``idempotency_key`` was already used; nothing is written then.
@@ -167,6 +172,7 @@ class EventStore(GameIndex):
             response=response,
             meta=meta,
             snapshot=snapshot,
+            fresh_payloads=fresh_payloads,
         )
 
     def create(
@@ -193,6 +199,7 @@ class EventStore(GameIndex):
         response: Mapping[str, Any] | None = None,
         meta: Mapping[str, str] | None = None,
         snapshot: str | None = None,
+        fresh_payloads: bool = False,
     ) -> list[Envelope]:
         """Run the append script and turn its answer into envelopes or an error."""
         if isinstance(expected_version, bool) or expected_version < 0:
@@ -205,7 +212,7 @@ class EventStore(GameIndex):
             mode,
             expected_version,
             idempotency_key or "",
-            json.dumps(dict(response or {}), separators=(",", ":")),
+            json.dumps(dict(response), separators=(",", ":")) if response else "{}",
             "",  # the command id, chosen per attempt
             self.idempotency_ttl,
             snapshot or "",
@@ -226,16 +233,17 @@ class EventStore(GameIndex):
                     "type": event_type,
                     "schema": schema,
                     "ts": event_ts,
-                    "payload": json.loads(encoded),
+                    "payload": payload if fresh_payloads else json.loads(encoded),
                 }
             )
+        base = self.key(game_id, "")  # the game's keys: base + part
         keys = [
-            self.key(game_id, "events"),
-            self.key(game_id, "idem"),
-            self.key(game_id, "meta"),
-            self.key(game_id, "fence"),
-            self._record_key(game_id, idempotency_key or ""),
-            self.key(game_id, "snapshot"),
+            f"{base}events",
+            f"{base}idem",
+            f"{base}meta",
+            f"{base}fence",
+            f"{base}idem:{idempotency_key or ''}",  # its record (see _record_key)
+            f"{base}snapshot",
         ]
         reply = self.appends.run(keys, args, expected_version, len(stored))
         status = reply[0].decode()
@@ -256,26 +264,21 @@ class EventStore(GameIndex):
         caller's cached state (at ``cached_version``; 0: none) or after its snapshot, how many
         seat webhooks it has, its ``accounts`` metadata and, with ``token_hash``, the seat that
         token belongs to."""
-        keys = [
-            self.key(game_id, "events"),
-            self.key(game_id, "snapshot"),
-            self.key(game_id, "webhooks"),
-            self.key(game_id, "meta"),
-        ]
+        base = self.key(game_id, "")
+        keys = [f"{base}events", f"{base}snapshot", f"{base}webhooks", f"{base}meta"]
         for attempt in range(2):
-            replies = self._load_replies(keys, cached_version, token_hash)
-            if attempt == 0 and isinstance(replies[-1], redis.exceptions.NoScriptError):
+            try:
+                record, found = self._load_replies(keys, cached_version, token_hash)
+            except redis.exceptions.NoScriptError:
+                if attempt == 1:
+                    raise
                 self.redis.script_load(scripts.LOAD)  # type: ignore[no-untyped-call]  # a restarted or flushed Redis
                 continue
-            for reply in replies:
-                if isinstance(reply, Exception):
-                    raise reply
             break
         token = None
-        if token_hash is not None and replies[0] is not None:
-            record = json.loads(replies[0])
-            token = str(record["game"]), int(record["seat"])
-        found = replies[-1]
+        if token_hash is not None and record is not None:
+            entry = json.loads(record)
+            token = str(entry["game"]), int(entry["seat"])
         if int(found[0]) == 0:
             return Loaded(0, 0, None, [], 0, token, None)
         snapshot = found[4].decode() if found[3] else None
@@ -291,25 +294,19 @@ class EventStore(GameIndex):
 
     def _load_replies(
         self, keys: list[str], cached_version: int, token_hash: str | None
-    ) -> list[Any]:
-        """The token's record (if asked) and the load script's answer (or its error): one
-        pipelined round trip; two on a cluster, whose pipelines cannot carry scripts and whose
-        token key lives in another slot."""
-        args = (self._load_sha, len(keys), *keys, max(cached_version, 0))
-        if is_cluster(self.redis):
-            replies: list[Any] = []
-            if token_hash is not None:
-                replies.append(self.redis.get(self._token_key(token_hash)))
-            try:
-                replies.append(self.redis.evalsha(*args))  # type: ignore[no-untyped-call]
-            except redis.exceptions.NoScriptError as missing:
-                replies.append(missing)
-            return replies
-        pipe = self.redis.pipeline(transaction=False)
+    ) -> tuple[bytes | None, Any]:
+        """The token's record (if asked) and the load script's answer: one command on a plain
+        Redis, whose script reads the token key too; two on a cluster, whose token key lives in
+        another slot than the game's."""
+        cached = max(cached_version, 0)
+        if self._cluster:
+            record = None if token_hash is None else self.redis.get(self._token_key(token_hash))
+            found = self.redis.evalsha(self._load_sha, len(keys), *keys, cached)  # type: ignore[no-untyped-call]
+            return record, found
         if token_hash is not None:
-            pipe.get(self._token_key(token_hash))
-        pipe.evalsha(*args)
-        return list(pipe.execute(raise_on_error=False))
+            keys = [*keys, self._token_key(token_hash)]
+        found = self.redis.evalsha(self._load_sha, len(keys), *keys, cached)  # type: ignore[no-untyped-call]
+        return found[-1], found  # the script answers the token's record last
 
     def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[Envelope]:
         """Return the events with ``after < version <= until``, upcast to the current schema."""

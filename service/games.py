@@ -41,7 +41,7 @@ from domain.view import awaiting
 from events.envelope import Envelope, utc_timestamp
 from events.errors import DuplicateCommand, GameExists, VersionConflict
 from events.store import EventStore, hash_token
-from service.metrics import COMMAND_SECONDS, EVENTS_APPENDED, Stopwatch
+from service.metrics import COMMAND_TIMES, EVENTS_APPENDED, Stopwatch
 from service.outcomes import (
     BotScheduler,
     CommandResult,
@@ -275,7 +275,7 @@ class Games:
             outcome = "replayed" if result.replayed else "accepted"
             return result
         finally:
-            COMMAND_SECONDS.labels(outcome=outcome).observe(watch.seconds())
+            COMMAND_TIMES[outcome].observe(watch.seconds())
 
     def _execute(
         self,
@@ -287,9 +287,11 @@ class Games:
         schedule_bots: bool,
         state: GameState | None,
     ) -> CommandResult:
-        command = dataclasses.replace(command, seat=seat)
-        fingerprint = _fingerprint(command, expected_version)
+        if command.seat != seat:
+            command = dataclasses.replace(command, seat=seat)
         key = None if idempotency_key is None else f"{seat}:{idempotency_key}"
+        # Only an idempotency key's record and replays compare fingerprints.
+        fingerprint = "" if key is None else _fingerprint(command, expected_version)
         for _ in range(APPEND_RETRIES):
             if state is None:
                 state = self.load(game_id)
@@ -327,6 +329,7 @@ class Games:
                     response=record,
                     meta=meta,
                     snapshot=state_to_json(new_state) if crossed else None,
+                    fresh_payloads=True,  # made by event_to_dict for this append only
                 )
             except DuplicateCommand as duplicate:
                 return self._replay_answer(

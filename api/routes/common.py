@@ -54,7 +54,8 @@ def read_json() -> Any:
     raw = body_bytes()
     try:
         body = strict_json(raw)
-        json.dumps(body, ensure_ascii=False).encode()
+        if not raw.isascii() or b"\\u" in raw:  # else no string can hold a lone surrogate
+            json.dumps(body, ensure_ascii=False).encode()
     except UnicodeEncodeError:
         raise ApiError(
             400, "malformed_json", "invalid JSON: a string holds a lone surrogate"

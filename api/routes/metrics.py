@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Flask, Response, current_app, request
 
 from api.routes.common import games, no_query
@@ -17,9 +19,17 @@ COUNTER = "smashup.status_counter"
 def count_request(response: Response) -> Response:
     """Count the answered request by route template (not raw path), method and status."""
     rule = request.url_rule
-    route = rule.rule if rule is not None else "unmatched"
-    REQUESTS.labels(route=route, method=request.method, status=str(response.status_code)).inc()
+    labels = (rule.rule if rule is not None else "unmatched", request.method, response.status_code)
+    counter = _COUNTERS.get(labels)
+    if counter is None:
+        route, method, status = labels
+        counter = _COUNTERS[labels] = REQUESTS.labels(route, method, str(status))
+    counter.inc()
     return response
+
+
+_COUNTERS: dict[tuple[str, str, int], Any] = {}
+"""The counter of each (route, method, status) met: ``labels()`` costs a lock and more."""
 
 
 def _counter(app: Flask) -> StatusCounter:
