@@ -142,6 +142,9 @@ class ExactlyOnce:
         except (redis.ConnectionError, redis.TimeoutError):
             connection.disconnect()
             raise
+        except RESENDABLE:  # the node no longer holds the slot: its pool may be dropped next
+            connection.disconnect()
+            raise
         finally:
             pool.release(connection)
 
