@@ -15,7 +15,7 @@ from typing import Any
 from domain import events as ev
 from domain import plays, rules
 from domain.fx import Fx, Steps
-from domain.model import JSON, CardRef, Option
+from domain.model import JSON, CardRef
 from domain.steps import StepFn, name_of, step
 from domain.verbs import play_now
 
@@ -111,8 +111,7 @@ def choose_other(
     other seat)."""
     who = fx.me if who is None else who
     pick = rules.seats_from(fx.state, who)[1:] if seats is None else list(seats)
-    options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in pick]
-    return fx.ask(who, "seat", prompt, options, then, optional=optional, **extra)
+    return fx.choose_seat(pick, prompt, then, optional=optional, seat=who, **extra)
 
 
 def with_cards(fx: Fx, who: int | None = None) -> list[int]:

@@ -64,9 +64,8 @@ def broadside(fx: Fx) -> Steps:
 @step("broadside_base")
 def broadside_base(fx: Fx, *, choice: int) -> Steps:
     seats = [*fx.others(), fx.me]
-    options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in seats]
     prompt = "Broadside: destroy that player's minions of power 2 or less there"
-    return fx.ask(fx.me, "seat", prompt, options, broadside_fire, target_base=choice)
+    return fx.choose_seat(seats, prompt, broadside_fire, target_base=choice)
 
 
 @step("broadside_fire")

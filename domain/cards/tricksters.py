@@ -119,9 +119,8 @@ def hideout_used(fx: Fx, *, hideout: str, hideout_seat: int, at: str) -> Steps:
 
 def mark_of_sleep(fx: Fx) -> Steps:
     seats = [*fx.others(), fx.me]
-    options = [Option(f"seat-{s}", fx.state.players[s].name, s, seat=s) for s in seats]
     prompt = "Mark of Sleep: choose a player who can't play actions on their next turn"
-    return fx.ask(fx.me, "seat", prompt, options, mark_of_sleep_seat)
+    return fx.choose_seat(seats, prompt, mark_of_sleep_seat)
 
 
 @step("mark_of_sleep_seat")
