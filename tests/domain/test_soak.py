@@ -6,15 +6,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from domain import GameSetup, PlayerSetup, decide, evolve, replay, start_game
-from domain.bots import random_bot
+from domain import GameSetup, PlayerSetup, start_game
 from domain.catalogue import catalogue
-from domain.decide import awaited_seat
 from domain.events import Event
 from domain.model import GameState
 from domain.rules import WIN_VP
 from domain.setup import implemented_faction
 from domain.verify import verify
+from tests.domain.test_playouts import play_to_the_end
 
 GAMES = 300
 OOPS = ("ancient_egyptians", "cowboys", "samurai", "vikings")
@@ -30,17 +29,7 @@ def soak_game(seed: int, seats: int, pool: list[str]) -> tuple[GameState, list[E
     picks = rng.sample(pool, 2 * seats)
     players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
     events = list(start_game(GameSetup(f"soak{seed}", str(seed), players)))
-    state = replay(events)
-    for _ in range(8000):
-        if state.status != "active":
-            break
-        seat = awaited_seat(state)
-        assert seat is not None
-        command = random_bot(state, seat, rng)
-        assert command is not None, "the awaited seat always has a legal move"
-        for e in decide(state, command):
-            state = evolve(state, e)
-            events.append(e)
+    state, events, _ = play_to_the_end(events, rng)
     return state, events
 
 
