@@ -43,21 +43,34 @@ def give_now(fx: Fx, *, uid: str, reward: str, choice: int) -> Steps:
 
 @step("ignobles_given")
 def given(fx: Fx, *, uid: str, to: int, reward: str, power: int) -> Steps:
-    """The reward of a gift, only if `to` controls the minion now."""
+    """The reward of a gift (a step taking the minion, the seat and its power when given),
+    only if `to` controls the minion now; "" for a gift with no reward."""
     found = rules.find_minion(fx.state, uid)
-    if found is None or found[1].controller != to:
+    if not reward or found is None or found[1].controller != to:
         return ()
-    if reward == "aunt_of_drakes":
-        return (*fx.draw(fx.me, 1), *fx.extra_play("action"))
-    if reward == "sneaky_squire":
-        return fx.extra_play("minion")
-    if reward == "repaying_debts":
-        return (*fx.draw(fx.me, 2), *fx.extra_play("minion"))
-    if reward == "hostage_exchange":
-        theirs = [m for m in fx.minions(controller=to) if m.uid != uid and fx.power(m) <= power]
-        prompt = "Take control of one of that player's minions with no more power"
-        return fx.choose_minion(theirs, prompt, then="control", to=fx.me)
-    return ()  # a gift with no reward (Betrothed, Wintersquashed)
+    return fx.then(reward, uid=uid, to=to, power=power)
+
+
+@step("aunt_of_drakes_reward")
+def aunt_of_drakes_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
+    return (*fx.draw(fx.me, 1), *fx.extra_play("action"))
+
+
+@step("sneaky_squire_reward")
+def sneaky_squire_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
+    return fx.extra_play("minion")
+
+
+@step("repaying_debts_reward")
+def repaying_debts_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
+    return (*fx.draw(fx.me, 2), *fx.extra_play("minion"))
+
+
+@step("hostage_exchange_reward")
+def hostage_exchange_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
+    theirs = [m for m in fx.minions(controller=to) if m.uid != uid and fx.power(m) <= power]
+    prompt = "Take control of one of that player's minions with no more power"
+    return fx.choose_minion(theirs, prompt, then="control", to=fx.me)
 
 
 # --- taking back minions you own --------------------------------------------------------
@@ -70,7 +83,7 @@ def _mine_elsewhere(fx: Fx, base: int | None = None) -> list[Minion]:
 
 def aunt_of_drakes(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to draw and play)"
-    return _give_one_of_mine(fx, prompt, "aunt_of_drakes")
+    return _give_one_of_mine(fx, prompt, "aunt_of_drakes_reward")
 
 
 def foot_of_the_king(fx: Fx) -> Steps:
@@ -79,7 +92,7 @@ def foot_of_the_king(fx: Fx) -> Steps:
 
 
 def betrothed(fx: Fx) -> Steps:
-    return _offer_self(fx, "betrothed")
+    return _offer_self(fx, "")
 
 
 def betrothed_wedding(fx: Fx) -> Steps:
@@ -94,7 +107,7 @@ def betrothed_wedding(fx: Fx) -> Steps:
 
 
 def sneaky_squire(fx: Fx) -> Steps:
-    return _offer_self(fx, "sneaky_squire")
+    return _offer_self(fx, "sneaky_squire_reward")
 
 
 def activate_the_spy(fx: Fx) -> Steps:
@@ -142,7 +155,7 @@ def fate_of_the_favorites(fx: Fx) -> Steps:
 
 def hostage_exchange(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to take one back)"
-    return _give_one_of_mine(fx, prompt, "hostage_exchange")
+    return _give_one_of_mine(fx, prompt, "hostage_exchange_reward")
 
 
 def _on_scoring_base_i_own(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -188,7 +201,7 @@ def red_birthday_party_destroy(fx: Fx, *, choice: str) -> Steps:
 
 def repaying_debts(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to draw 2 and play)"
-    return _give_one_of_mine(fx, prompt, "repaying_debts")
+    return _give_one_of_mine(fx, prompt, "repaying_debts_reward")
 
 
 def wintersquashed(fx: Fx) -> Steps:
