@@ -1,4 +1,4 @@
-"""The README's replay example prints what the code prints (the game id aside)."""
+"""The replay example of docs/replays.md prints what the code prints (the game id aside)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from flask import Flask
 
 from api.cli import main
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "replays.md"
 GAME = {
     "players": [
         {"name": "A", "factions": ["aliens", "dinosaurs"], "bot": "random"},
@@ -23,9 +23,9 @@ GAME = {
 
 
 def _documented() -> str:
-    text = README.read_text(encoding="utf-8")
+    text = DOC.read_text(encoding="utf-8")
     found = re.search(r"which printed, for the game above.*?\n```text\n(.*?)```", text, re.S)
-    assert found, "the README shows what smashup replay printed"
+    assert found, "docs/replays.md shows what smashup replay printed"
     return found.group(1)
 
 

@@ -18,7 +18,7 @@ from tests.api.helpers import COLLECTOR_SETUP, bearer
 from tests.api.live import open_stream, request, serving
 from tests.security.oracle import Oracle
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "accounts.md"
 BOT_DEADLINE = 240.0
 """Seconds the two bots get to play a whole game (they take a few seconds)."""
 
@@ -38,13 +38,13 @@ def new_account(base: str, name: str) -> dict[str, Any]:
 
 
 def readme_bot() -> dict[str, Any]:
-    """The bot of the README, run as it is written there."""
-    text = README.read_text(encoding="utf-8")
+    """The bot of docs/accounts.md, run as it is written there."""
+    text = DOC.read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
     code = next(b for b in blocks if "def play(" in b)
     assert len(code.strip().splitlines()) < 40
     namespace: dict[str, Any] = {}
-    exec(compile(code, "README.md", "exec"), namespace)
+    exec(compile(code, "docs/accounts.md", "exec"), namespace)
     return namespace
 
 

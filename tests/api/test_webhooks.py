@@ -25,17 +25,20 @@ from tests.api.helpers import ANN, bearer
 from tests.api.live import serving
 from tests.security.oracle import Oracle
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "accounts.md"
 SECRET = "a-shared-secret-of-some-length"
 MAX_COMMANDS = 3000
 """Commands the human seat may send before the test gives up on the game ending."""
 
 
 def readme_verify() -> Callable[[str, str, bytes], bool]:
-    """The signature check of the README, run as it is written there."""
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.DOTALL)
+    """The signature check of docs/accounts.md, run as it is written there."""
+    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
     namespace: dict[str, Any] = {}
-    exec(compile(next(b for b in blocks if "def verify(" in b), "README.md", "exec"), namespace)
+    exec(
+        compile(next(b for b in blocks if "def verify(" in b), "docs/accounts.md", "exec"),
+        namespace,
+    )
     verify: Callable[[str, str, bytes], bool] = namespace["verify"]
     return verify
 
