@@ -11,9 +11,9 @@ from api.errors import register_error_handlers
 from api.limits import install as install_limits
 from api.routes import BLUEPRINTS
 from api.routes.common import EXTENSION
+from bootstrap import build
 from domain.ai.search import Budget
 from events.connection import Timeouts
-from service.bootstrap import build
 from service.waiters import DEFAULT_LIMIT
 from workers.queue import DEFAULT_PREFIX, QUEUE_NAME, search_budget_from_env
 

@@ -293,8 +293,8 @@ def worker(args: argparse.Namespace) -> int:
     """Run an rq worker on the ``smashup`` queue (after re-scheduling stalled bot games)."""
     from rq import Queue, Worker
 
+    from bootstrap import build
     from events.connection import rq_connection
-    from service.bootstrap import build
     from workers.queue import QUEUE_NAME
 
     url = args.redis_url or os.environ.get("REDIS_URL") or None

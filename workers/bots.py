@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 
 from rq import get_current_job
 
+from bootstrap import build, build_for_job
 from domain import awaited_seat
 from domain.ai.search import Budget
 from domain.bots import make_bot
-from service.bootstrap import build, build_for_job
 from service.games import Games, bot_awaited
 from service.metrics import BOT_JOB_SECONDS, BOT_JOB_WAIT_SECONDS, Stopwatch
 from service.outcomes import StaleVersion

@@ -6,7 +6,7 @@ import logging
 
 from rq import get_current_job
 
-from service.bootstrap import build, build_for_job
+from bootstrap import build, build_for_job
 from service.clocks import expire
 from workers.queue import DEFAULT_PREFIX, BotQueue, queue_for_job
 

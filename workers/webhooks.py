@@ -97,7 +97,7 @@ def deliver(
     backoff: float | None = None,
 ) -> bool:
     """rq job: one attempt of a delivery; schedule the next one if it failed and is due."""
-    from service.bootstrap import build, build_for_job
+    from bootstrap import build, build_for_job
 
     job = get_current_job()
     options: dict[str, Any] = {"webhook_networks": allowed, "webhook_backoff": backoff}

@@ -13,9 +13,9 @@ import pytest
 from flask import Flask
 from rq import Queue, SimpleWorker
 
+from bootstrap import build
 from domain import Choose, event_from_dict, replay
 from events.store import EventStore
-from service.bootstrap import build
 from service.clocks import deadline, expire, resume_clocks
 from tests.api.helpers import ANN, BOB, Game, bearer, command, create, game_view
 from workers.queue import BotQueue

@@ -12,6 +12,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster as ClusterClient
 
+from bootstrap import build
 from events.connection import (
     RedisClient,
     connect,
@@ -22,7 +23,6 @@ from events.connection import (
 )
 from events.errors import DuplicateCommand, VersionConflict
 from events.store import EventStore, hash_token
-from service.bootstrap import build
 from service.expiry import delete_games
 from service.social import social_of
 from tests.redis_server import RedisCluster, RedisServer
