@@ -295,6 +295,7 @@ def worker(args: argparse.Namespace) -> int:
 
     from bootstrap import build
     from events.connection import rq_connection
+    from events.protocol import on_redis
     from workers.queue import QUEUE_NAME
 
     url = args.redis_url or os.environ.get("REDIS_URL") or None
@@ -305,7 +306,7 @@ def worker(args: argparse.Namespace) -> int:
         elif args.data_dir is not None:
             os.environ["SMASHUP_DATA_DIR"] = args.data_dir
     games = build(redis_url=url, data_dir=args.data_dir)
-    client = rq_connection(games.store.redis)
+    client = rq_connection(on_redis(games.store, "rq workers").redis)
     if args.parent_pid is not None:
         _exit_with_parent(args.parent_pid)
     resumed = games.resume_bots()

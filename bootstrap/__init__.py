@@ -18,9 +18,11 @@ import redis
 
 from domain.ai.search import Budget
 from events.connection import Timeouts, connect, rq_connection
+from events.memory import MemoryStore
 from events.store import IDEMPOTENCY_TTL, SETTLE_TIMEOUT, EventStore
 from service.clocks import attach_clocks
-from service.games import Games
+from service.games import SNAPSHOT_EVERY, Games
+from service.outcomes import BotScheduler
 from service.social import attach
 from service.waiters import DEFAULT_LIMIT, Waiters
 from service.webhooks import BACKOFF, networks
@@ -110,3 +112,10 @@ def build_for_job(job: Any, prefix: str, **options: Any) -> Games:
     if os.environ.get("RQ_REDIS_URL"):
         return build(rq_client=job.connection, prefix=prefix, **options)
     return build(client=job.connection, prefix=prefix, **options)
+
+
+def in_memory(bots: BotScheduler | None = None, *, snapshot_every: int = SNAPSHOT_EVERY) -> Games:
+    """The games service on a :class:`events.memory.MemoryStore`, with no Redis: for tests and
+    in-process tools. Accounts, webhooks and quotas keep their data in Redis, so none are
+    attached; bot turns go to ``bots`` (None: nobody plays them)."""
+    return Games(MemoryStore(), bots, snapshot_every=snapshot_every)

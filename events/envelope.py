@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -47,6 +47,35 @@ def validate_new_event(event: Mapping[str, Any]) -> tuple[str, int, Payload]:
 def encode_payload(payload: Payload) -> str:
     """Serialise a payload as compact JSON, keeping key order."""
     return json.dumps(payload, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def encode_batch(
+    events: Sequence[Mapping[str, Any]], expected_version: int, fresh_payloads: bool
+) -> tuple[list[list[str | int]], list[Envelope]]:
+    """Check and encode events to append after ``expected_version``: for each, its stored fields
+    ``[type, schema, ts, payload JSON]`` and the envelope the append answers (its payload a copy
+    as JSON gives it back, or with ``fresh_payloads`` the payload given). Events without a
+    ``ts`` get the current time; an imported log keeps its own."""
+    ts = utc_timestamp()
+    rows: list[list[str | int]] = []
+    stored: list[Envelope] = []
+    for offset, event in enumerate(events, start=1):
+        event_type, schema, payload = validate_new_event(event)
+        encoded = encode_payload(payload)
+        event_ts = event.get("ts", ts)
+        if not isinstance(event_ts, str) or not event_ts:
+            raise ValueError(f"event {event_type!r} has an invalid ts {event_ts!r}")
+        rows.append([event_type, schema, event_ts, encoded])
+        stored.append(
+            {
+                "version": expected_version + offset,
+                "type": event_type,
+                "schema": schema,
+                "ts": event_ts,
+                "payload": payload if fresh_payloads else json.loads(encoded),
+            }
+        )
+    return rows, stored
 
 
 def entry_version(entry_id: bytes | str) -> int:

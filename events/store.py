@@ -21,7 +21,6 @@ import math
 import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import redis
@@ -29,14 +28,7 @@ import redis
 from events import scripts
 from events.appends import ExactlyOnce
 from events.connection import RedisClient, connection_kwargs, is_cluster
-from events.envelope import (
-    Envelope,
-    decode_entry,
-    encode_payload,
-    upcast,
-    utc_timestamp,
-    validate_new_event,
-)
+from events.envelope import Envelope, decode_entry, encode_batch, upcast
 from events.errors import (
     DuplicateCommand,
     GameExists,
@@ -44,6 +36,7 @@ from events.errors import (
     VersionConflict,
 )
 from events.index import GameIndex
+from events.protocol import Loaded, check_append, game_key
 
 SETTLE_TIMEOUT = 10.0
 """Seconds an append whose answer was lost keeps asking Redis whether it was applied."""
@@ -56,27 +49,15 @@ _DEFAULT_SOCKET_TIMEOUT = 5.0
 _TOKEN_HASH = re.compile(r"\A[0-9a-f]{64}\Z")
 
 
+def check_token_hash(token_hash: str) -> None:
+    """Refuse what is not a token's SHA-256 hex digest (ValueError)."""
+    if not _TOKEN_HASH.match(token_hash):
+        raise ValueError("a token is indexed by its SHA-256 hex digest (64 lowercase hex)")
+
+
 def hash_token(token: str) -> str:
     """Return the SHA-256 hex digest under which a seat token is indexed."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """A game as :meth:`EventStore.load` found it (``version`` 0: there is no such game)."""
-
-    version: int
-    after: int
-    """The version ``entries`` follow: the caller's cached state's, the snapshot's, or 0."""
-    snapshot: str | None
-    """The snapshot's data when the entries follow it."""
-    entries: list[Envelope]
-    hooks: int
-    """How many seat webhooks the game has."""
-    token: tuple[str, int] | None
-    """The ``(game_id, seat)`` of the token asked about, if it is known."""
-    accounts: str | None
-    """The game's ``accounts`` metadata ('' if it has none)."""
 
 
 class EventStore(GameIndex):
@@ -116,6 +97,10 @@ class EventStore(GameIndex):
             pipe.script_load(text)
         pipe.execute()
 
+    def ping(self) -> None:
+        """Raise a Redis error unless Redis answers."""
+        self.redis.ping()
+
     @property
     def settled(self) -> dict[str, int]:
         """How many appends whose answer was lost were settled as applied, as fenced."""
@@ -125,17 +110,14 @@ class EventStore(GameIndex):
 
     def key(self, game_id: str, part: str) -> str:
         """Return the key of one part (events, meta, snapshot, idem) of a game."""
-        if not isinstance(game_id, str) or not game_id or "{" in game_id or "}" in game_id:
-            raise ValueError(f"invalid game id {game_id!r}")
-        return f"{self.prefix}:{{{game_id}}}:{part}"
+        return game_key(self.prefix, game_id, part)
 
     def _record_key(self, game_id: str, idempotency_key: str) -> str:
         """The key of one idempotency record (an expiring string)."""
         return f"{self.key(game_id, 'idem')}:{idempotency_key}"
 
     def _token_key(self, token_hash: str) -> str:
-        if not _TOKEN_HASH.match(token_hash):
-            raise ValueError("a token is indexed by its SHA-256 hex digest (64 lowercase hex)")
+        check_token_hash(token_hash)
         return f"{self.prefix}:token:{token_hash}"
 
     # -- events -------------------------------------------------------------------------------
@@ -202,12 +184,8 @@ class EventStore(GameIndex):
         fresh_payloads: bool = False,
     ) -> list[Envelope]:
         """Run the append script and turn its answer into envelopes or an error."""
-        if isinstance(expected_version, bool) or expected_version < 0:
-            raise ValueError(f"invalid expected version {expected_version!r}")
-        if idempotency_key is not None and not idempotency_key:
-            raise ValueError("an idempotency key cannot be empty")
-        ts = utc_timestamp()
-        stored: list[Envelope] = []
+        check_append(expected_version, idempotency_key)
+        rows, stored = encode_batch(events, expected_version, fresh_payloads)
         args: list[str | int] = [
             mode,
             expected_version,
@@ -220,22 +198,8 @@ class EventStore(GameIndex):
         ]
         for field, value in (meta or {}).items():
             args += [str(field), str(value)]
-        for offset, event in enumerate(events, start=1):
-            event_type, schema, payload = validate_new_event(event)
-            encoded = encode_payload(payload)
-            event_ts = event.get("ts", ts)  # an imported log keeps its own timestamps
-            if not isinstance(event_ts, str) or not event_ts:
-                raise ValueError(f"event {event_type!r} has an invalid ts {event_ts!r}")
-            args += [event_type, schema, event_ts, encoded]
-            stored.append(
-                {
-                    "version": expected_version + offset,
-                    "type": event_type,
-                    "schema": schema,
-                    "ts": event_ts,
-                    "payload": payload if fresh_payloads else json.loads(encoded),
-                }
-            )
+        for row in rows:
+            args += row
         base = self.key(game_id, "")  # the game's keys: base + part
         keys = [
             f"{base}events",

@@ -21,7 +21,8 @@ from domain.model import Clock
 from domain.view import awaiting
 from events.connection import transaction
 from events.envelope import utc_timestamp
-from events.store import EventStore, hash_token
+from events.protocol import RedisStore, on_redis
+from events.store import hash_token
 from service.games import Games
 from service.outcomes import CreatedGame, ServiceError
 
@@ -68,9 +69,9 @@ class Accounts:
 
     def __init__(self, games: Games, cache_size: int = 1024) -> None:
         self.games = games
-        self.store: EventStore = games.store
-        self.redis = games.store.redis
-        self.prefix = games.store.prefix
+        self.store: RedisStore = on_redis(games.store, "accounts, challenges and webhooks")
+        self.redis = self.store.redis
+        self.prefix = self.store.prefix
         self._seats: OrderedDict[str, tuple[str | None, ...]] = OrderedDict()
         self._cache_size = cache_size
 

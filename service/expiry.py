@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from events.connection import mget
-from events.store import EventStore
+from events.protocol import RedisStore
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -43,7 +43,7 @@ def _seconds(ts: bytes | str) -> float:
     return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
 
-def idle_games(store: EventStore, ttl: float, now: float) -> list[str]:
+def idle_games(store: RedisStore, ttl: float, now: float) -> list[str]:
     """The active games whose last event is older than ``now - ttl``."""
     redis = store.redis
     found: list[str] = []
@@ -63,7 +63,7 @@ def idle_games(store: EventStore, ttl: float, now: float) -> list[str]:
     return found
 
 
-def delete_games(store: EventStore, game_ids: Sequence[str]) -> None:
+def delete_games(store: RedisStore, game_ids: Sequence[str]) -> None:
     """Delete games and everything that names them (see the module's docstring)."""
     if not game_ids:
         return
@@ -84,7 +84,7 @@ def delete_games(store: EventStore, game_ids: Sequence[str]) -> None:
     _delete_tokens(store, doomed)
 
 
-def _delete_tokens(store: EventStore, doomed: set[str]) -> None:
+def _delete_tokens(store: RedisStore, doomed: set[str]) -> None:
     """Delete the seat tokens of ``doomed`` games (one pass over the token keys)."""
     redis = store.redis
     keys = list(redis.scan_iter(match=f"{store.prefix}:token:*", count=1000))
@@ -107,7 +107,7 @@ def _token_game(value: bytes) -> str | None:
         return None
 
 
-def expire_idle_games(store: EventStore, ttl: float, now: float | None = None) -> list[str]:
+def expire_idle_games(store: RedisStore, ttl: float, now: float | None = None) -> list[str]:
     """Delete the active games idle for more than ``ttl`` seconds; return their ids."""
     expired = idle_games(store, ttl, time.time() if now is None else now)
     delete_games(store, expired)
@@ -119,7 +119,7 @@ def expire_idle_games(store: EventStore, ttl: float, now: float | None = None) -
 class Sweeper:
     """Runs :func:`expire_idle_games` every ``interval`` seconds in a daemon thread."""
 
-    def __init__(self, store: EventStore, ttl: float, interval: float = SWEEP_INTERVAL) -> None:
+    def __init__(self, store: RedisStore, ttl: float, interval: float = SWEEP_INTERVAL) -> None:
         self.store = store
         self.ttl = ttl
         self.interval = interval

@@ -40,7 +40,8 @@ from domain.model import Clock
 from domain.view import awaiting
 from events.envelope import Envelope, utc_timestamp
 from events.errors import DuplicateCommand, GameExists, VersionConflict
-from events.store import EventStore, hash_token
+from events.protocol import GameStore
+from events.store import hash_token
 from service.metrics import COMMAND_TIMES, EVENTS_APPENDED, Stopwatch
 from service.outcomes import (
     BotScheduler,
@@ -69,7 +70,7 @@ class Games:
 
     def __init__(
         self,
-        store: EventStore,
+        store: GameStore,
         bots: BotScheduler | None = None,
         *,
         snapshot_every: int = SNAPSHOT_EVERY,

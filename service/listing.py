@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from events.store import EventStore
+from events.protocol import GameStore
 
 STATUSES = ("active", "ended")
 SCAN_CHUNK = 100
@@ -53,7 +53,7 @@ def decode_cursor(cursor: str) -> str:
     raise InvalidCursor("not a cursor of this list")
 
 
-def list_games(store: EventStore, status: str | None, limit: int, cursor: str | None) -> Page:
+def list_games(store: GameStore, status: str | None, limit: int, cursor: str | None) -> Page:
     """Up to ``limit`` games (of ``status`` if given), newest first, after ``cursor``."""
     after = None if cursor is None else decode_cursor(cursor)
     found: list[tuple[str, dict[str, Any]]] = []
@@ -87,7 +87,7 @@ def _public(game_id: str, row: dict[str, Any]) -> dict[str, Any]:
 class StatusCounter:
     """Counts the games by status (reads every game's status; reused for a few seconds)."""
 
-    def __init__(self, store: EventStore, ttl: float = COUNT_TTL) -> None:
+    def __init__(self, store: GameStore, ttl: float = COUNT_TTL) -> None:
         self.store = store
         self.ttl = ttl
         self._lock = threading.Lock()

