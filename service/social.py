@@ -6,11 +6,13 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domain import GameState
-from service.accounts import Accounts
+from domain import GameState, PlayerSetup, ScriptedSetup
+from domain.model import Clock
+from service.accounts import Accounts, AccountSeat
 from service.challenges import Challenges
 from service.feed import Feeds
 from service.games import Games
+from service.outcomes import CreatedGame
 from service.webhooks import BACKOFF, DeliveryQueue, Network, Webhooks
 
 log = logging.getLogger(__name__)
@@ -59,3 +61,23 @@ def attach(
 def social_of(games: Games) -> Social | None:
     """The account services attached to ``games``, if any."""
     return next((s for s in games.listeners if isinstance(s, Social)), None)
+
+
+def create_game(
+    games: Games,
+    players: Sequence[PlayerSetup | AccountSeat],
+    seed: str | None,
+    scripted: ScriptedSetup | None,
+    clock: Clock | None = None,
+) -> CreatedGame:
+    """Create a game whose seats may name player accounts: through the account services when
+    one does (raising :class:`service.accounts.AccountNotFound` for an unknown account), else
+    directly."""
+    if not any(isinstance(p, AccountSeat) for p in players):
+        plain = [p for p in players if isinstance(p, PlayerSetup)]
+        return games.create(plain, seed, scripted, clock=clock)
+    social = social_of(games)
+    if social is None:
+        raise RuntimeError("the games service has no account services attached")
+    seats = [p if isinstance(p, AccountSeat) else AccountSeat(p) for p in players]
+    return social.accounts.create_game(seats, seed, scripted, clock)

@@ -24,7 +24,7 @@ from domain.model import Clock
 from service.accounts import AccountNotFound, AccountSeat
 from service.games import Games
 from service.outcomes import CreatedGame
-from service.social import Social, social_of
+from service.social import Social, create_game, social_of
 
 players_bp = Blueprint("players", __name__, url_prefix="/v1/players")
 me_bp = Blueprint("me_account", __name__, url_prefix="/v1/me")
@@ -60,12 +60,8 @@ def create_with_accounts(
     clock: Clock | None = None,
 ) -> CreatedGame:
     """Create a game whose seats may name player accounts (422 for an unknown account)."""
-    if not any(isinstance(p, AccountSeat) for p in players):
-        plain = [p for p in players if isinstance(p, PlayerSetup)]
-        return service.create(plain, seed, scripted, clock=clock)
-    seats = [p if isinstance(p, AccountSeat) else AccountSeat(p) for p in players]
     try:
-        return social().accounts.create_game(seats, seed, scripted, clock)
+        return create_game(service, players, seed, scripted, clock)
     except AccountNotFound as missing:
         raise ValidationError({"players": [missing.message]}) from None
 
