@@ -63,7 +63,7 @@ def social_of(games: Games) -> Social | None:
     return next((s for s in games.listeners if isinstance(s, Social)), None)
 
 
-def create_game(
+def new_game(
     games: Games,
     players: Sequence[PlayerSetup | AccountSeat],
     seed: str | None,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, request, url_for
@@ -19,12 +18,8 @@ from api.schemas import (
     NewChallengeSchema,
     load_query,
 )
-from domain import PlayerSetup, ScriptedSetup
-from domain.model import Clock
-from service.accounts import AccountNotFound, AccountSeat
-from service.games import Games
-from service.outcomes import CreatedGame
-from service.social import Social, create_game, social_of
+from service.accounts import AccountNotFound
+from service.social import Social, social_of
 
 players_bp = Blueprint("players", __name__, url_prefix="/v1/players")
 me_bp = Blueprint("me_account", __name__, url_prefix="/v1/me")
@@ -50,20 +45,6 @@ def caller_account() -> str:
             {"WWW-Authenticate": 'Bearer realm="smashup"'},
         )
     return found
-
-
-def create_with_accounts(
-    service: Games,
-    players: Sequence[PlayerSetup | AccountSeat],
-    seed: str | None,
-    scripted: ScriptedSetup | None,
-    clock: Clock | None = None,
-) -> CreatedGame:
-    """Create a game whose seats may name player accounts (422 for an unknown account)."""
-    try:
-        return create_game(service, players, seed, scripted, clock)
-    except AccountNotFound as missing:
-        raise ValidationError({"players": [missing.message]}) from None
 
 
 # -- accounts ---------------------------------------------------------------------------------

@@ -5,16 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
+from marshmallow import ValidationError
 
 from api import auth
 from api.limits import client_id, quota
-from api.routes.accounts import create_with_accounts
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.routes.replays import replays
 from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, load_command, load_query
 from domain import GameState, legal_commands, view
+from service.accounts import AccountNotFound
 from service.clocks import deadline, deadline_text
 from service.games import Games
+from service.social import new_game
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
 
@@ -27,9 +29,10 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     limit, client = quota(), client_id()
     if limit is not None:
         limit.check(client)
-    created = create_with_accounts(
-        games(), data["players"], data["seed"], data["scripted"], data["clock"]
-    )
+    try:
+        created = new_game(games(), data["players"], data["seed"], data["scripted"], data["clock"])
+    except AccountNotFound as missing:
+        raise ValidationError({"players": [missing.message]}) from None
     if limit is not None:
         limit.add(client, created.game_id)
     body = {
