@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from events.envelope import Envelope, encode_batch, upcast
+from events.envelope import Envelope, upcast
 from events.errors import DuplicateCommand, GameExists, StoreError, VersionConflict
 from events.index import index_entry
-from events.protocol import Loaded, check_append, game_key
+from events.protocol import Batch, GameStore, Loaded, game_key
 from events.store import IDEMPOTENCY_TTL, check_token_hash
 
 
@@ -34,7 +34,7 @@ class _Game:
     """Idempotency key: (record JSON, when it expires)."""
 
 
-class MemoryStore:
+class MemoryStore(GameStore):
     """Game event logs, metadata, snapshots, idempotency records, seat tokens and the games
     index, kept in this process (thread-safe)."""
 
@@ -66,70 +66,31 @@ class MemoryStore:
 
     # -- events -------------------------------------------------------------------------------
 
-    def append(
-        self,
-        game_id: str,
-        expected_version: int,
-        events: Sequence[Mapping[str, Any]],
-        *,
-        idempotency_key: str | None = None,
-        response: Mapping[str, Any] | None = None,
-        meta: Mapping[str, str] | None = None,
-        snapshot: str | None = None,
-        fresh_payloads: bool = False,
-    ) -> list[Envelope]:
-        """Append events atomically if the game is at ``expected_version`` (see
-        :meth:`events.store.EventStore.append`)."""
-        check_append(expected_version, idempotency_key)
-        rows, stored = encode_batch(events, expected_version, fresh_payloads)
-        self.key(game_id, "events")  # refuses a bad id
+    def _write(self, batch: Batch) -> None:
+        """Write ``batch`` atomically or raise (see :meth:`GameStore._write`)."""
+        self.key(batch.game_id, "events")  # refuses a bad id
+        key = batch.idempotency_key
         with self._changed:
-            game = self._games.get(game_id) or _Game()
-            found = self._record(game, idempotency_key) if idempotency_key else None
+            game = self._games.get(batch.game_id) or _Game()
+            found = self._record(game, key) if key else None
             if found is not None:
                 raise DuplicateCommand(found[0], found[1])
-            if len(game.rows) != expected_version:
-                raise VersionConflict(expected_version, len(game.rows))
-            self._write(game_id, game, rows, meta)
-            if idempotency_key:
-                text = json.dumps(dict(response), separators=(",", ":")) if response else "{}"
-                game.records[idempotency_key] = (text, self._clock() + self.idempotency_ttl)
-            if snapshot:
-                game.snapshot = (len(game.rows), snapshot)
-        return stored
-
-    def create(
-        self,
-        game_id: str,
-        events: Sequence[Mapping[str, Any]],
-        meta: Mapping[str, str] | None = None,
-    ) -> list[Envelope]:
-        """Start a game with its first events and list it; :class:`GameExists` if it has any."""
-        if not events:
-            raise ValueError("a game is created with at least one event")
-        rows, stored = encode_batch(events, 0, False)
-        self.key(game_id, "events")
-        with self._changed:
-            if self.version(game_id):
-                raise GameExists(game_id)
-            self._write(game_id, self._games.get(game_id) or _Game(), rows, meta)
-            self._order += 1
-            created = (meta or {}).get("created_at", "")
-            self._index[game_id] = index_entry(created, self._order, game_id)
-        return stored
-
-    def _write(
-        self,
-        game_id: str,
-        game: _Game,
-        rows: list[list[str | int]],
-        meta: Mapping[str, str] | None,
-    ) -> None:
-        """Add rows and metadata (the lock held) and wake the waiters."""
-        game.rows.extend(rows)
-        game.meta.update({str(k): str(v) for k, v in (meta or {}).items()})
-        self._games[game_id] = game
-        self._changed.notify_all()
+            if batch.mode == "create" and game.rows:
+                raise GameExists(batch.game_id)
+            if len(game.rows) != batch.expected_version:
+                raise VersionConflict(batch.expected_version, len(game.rows))
+            game.rows.extend(batch.rows)
+            game.meta.update(batch.meta)
+            if key:
+                game.records[key] = (batch.record, self._clock() + self.idempotency_ttl)
+            if batch.snapshot:
+                game.snapshot = (len(game.rows), batch.snapshot)
+            if batch.mode == "create":
+                self._order += 1
+                created = batch.meta.get("created_at", "")
+                self._index[batch.game_id] = index_entry(created, self._order, batch.game_id)
+            self._games[batch.game_id] = game
+            self._changed.notify_all()
 
     def _entries(self, game: _Game, after: int, until: int | None = None) -> list[Envelope]:
         """The envelopes with ``after < version <= until`` (the lock held)."""
@@ -215,11 +176,6 @@ class MemoryStore:
             if game is None:
                 game = self._games[game_id] = _Game()
             game.meta.update({str(k): str(v) for k, v in mapping.items()})
-
-    def idempotent_response(self, game_id: str, key: str) -> dict[str, Any] | None:
-        """The response recorded for an idempotency key, or None."""
-        found = self.idempotent_record(game_id, key)
-        return None if found is None else found[0]
 
     def idempotent_record(
         self, game_id: str, key: str

@@ -10,12 +10,32 @@ a :class:`RedisStore`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from events.connection import RedisClient
-from events.envelope import Envelope
+from events.envelope import Envelope, encode_batch
+
+
+@dataclass(frozen=True)
+class Batch:
+    """One atomic write of a game's events and what comes with them."""
+
+    mode: str
+    """``append`` (at ``expected_version``) or ``create`` (a game with no events yet)."""
+    game_id: str
+    expected_version: int
+    rows: list[list[str | int]]
+    """Each event's stored fields: type, schema, ts, payload JSON."""
+    idempotency_key: str | None
+    record: str
+    """The JSON recorded under ``idempotency_key``."""
+    meta: dict[str, str]
+    """Metadata fields set with the events."""
+    snapshot: str | None
+    """The state after the events, kept as the game's snapshot."""
 
 
 @dataclass(frozen=True)
@@ -66,8 +86,27 @@ class GameStore(Protocol):
         snapshot: str | None = None,
         fresh_payloads: bool = False,
     ) -> list[Envelope]:
-        """Append events atomically if the game is at ``expected_version``; return them."""
-        ...
+        """Append events atomically if the game is at ``expected_version``; return them.
+
+        With ``idempotency_key``, ``response`` is recorded under it (expiring after
+        :attr:`idempotency_ttl` seconds); ``snapshot`` is saved as the state after the events.
+        The envelopes returned hold copies of the payloads as JSON gives them back, or with
+        ``fresh_payloads`` the payloads given, which must then be plain JSON (dicts with string
+        keys, lists, strings, numbers, booleans, None) that the caller keeps no other use for.
+        Raises :class:`VersionConflict` if the game is not there, and
+        :class:`DuplicateCommand` (holding the first response and the events it appended) if
+        ``idempotency_key`` was already used; nothing is written then.
+        """
+        check_append(expected_version, idempotency_key)
+        rows, stored = encode_batch(events, expected_version, fresh_payloads)
+        record = json.dumps(dict(response), separators=(",", ":")) if response else "{}"
+        fields = {str(k): str(v) for k, v in (meta or {}).items()}
+        self._write(
+            Batch(
+                "append", game_id, expected_version, rows, idempotency_key, record, fields, snapshot
+            )
+        )
+        return stored
 
     def create(
         self,
@@ -75,7 +114,19 @@ class GameStore(Protocol):
         events: Sequence[Mapping[str, Any]],
         meta: Mapping[str, str] | None = None,
     ) -> list[Envelope]:
-        """Start a game with its first events and list it."""
+        """Start a game with its first events and list it; raise :class:`GameExists` if it has
+        any events already."""
+        if not events:
+            raise ValueError("a game is created with at least one event")
+        rows, stored = encode_batch(events, 0, False)
+        fields = {str(k): str(v) for k, v in (meta or {}).items()}
+        self._write(Batch("create", game_id, 0, rows, None, "{}", fields, None))
+        return stored
+
+    def _write(self, batch: Batch) -> None:
+        """Write ``batch`` atomically (a created game is listed too), or raise
+        :class:`VersionConflict`, :class:`DuplicateCommand` or :class:`GameExists` having
+        written nothing."""
         ...
 
     def load(self, game_id: str, cached_version: int = 0, token_hash: str | None = None) -> Loaded:
@@ -110,7 +161,8 @@ class GameStore(Protocol):
 
     def idempotent_response(self, game_id: str, key: str) -> dict[str, Any] | None:
         """The response recorded for an idempotency key, or None."""
-        ...
+        found = self.idempotent_record(game_id, key)
+        return None if found is None else found[0]
 
     def idempotent_record(
         self, game_id: str, key: str

@@ -20,7 +20,7 @@ import json
 import math
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import redis
@@ -28,7 +28,7 @@ import redis
 from events import scripts
 from events.appends import ExactlyOnce
 from events.connection import RedisClient, connection_kwargs, is_cluster
-from events.envelope import Envelope, decode_entry, encode_batch, upcast
+from events.envelope import Envelope, decode_entry, upcast
 from events.errors import (
     DuplicateCommand,
     GameExists,
@@ -36,7 +36,7 @@ from events.errors import (
     VersionConflict,
 )
 from events.index import GameIndex
-from events.protocol import Loaded, check_append, game_key
+from events.protocol import Batch, GameStore, Loaded, game_key
 
 SETTLE_TIMEOUT = 10.0
 """Seconds an append whose answer was lost keeps asking Redis whether it was applied."""
@@ -60,7 +60,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-class EventStore(GameIndex):
+class EventStore(GameIndex, GameStore):
     """Game event streams, metadata, snapshots, idempotency records and the token index."""
 
     def __init__(
@@ -122,83 +122,22 @@ class EventStore(GameIndex):
 
     # -- events -------------------------------------------------------------------------------
 
-    def append(
-        self,
-        game_id: str,
-        expected_version: int,
-        events: Sequence[Mapping[str, Any]],
-        *,
-        idempotency_key: str | None = None,
-        response: Mapping[str, Any] | None = None,
-        meta: Mapping[str, str] | None = None,
-        snapshot: str | None = None,
-        fresh_payloads: bool = False,
-    ) -> list[Envelope]:
-        """Append events atomically if the game is at ``expected_version``; return them.
-
-        With ``idempotency_key``, ``response`` is recorded under it (expiring after
-        :attr:`idempotency_ttl` seconds); ``snapshot`` is saved as the state after the events.
-        The envelopes returned hold copies of the payloads as JSON gives them back, or with
-        ``fresh_payloads`` the payloads given, which must then be plain JSON (dicts with string
-        keys, lists, strings, numbers, booleans, None) that the caller keeps no other use for.
-        Raises :class:`VersionConflict` if the game is not there, and
-        :class:`DuplicateCommand` (holding the first response and the events it appended) if
-        ``idempotency_key`` was already used; nothing is written then.
-        """
-        return self._write(
-            "append",
-            game_id,
-            expected_version,
-            events,
-            idempotency_key=idempotency_key,
-            response=response,
-            meta=meta,
-            snapshot=snapshot,
-            fresh_payloads=fresh_payloads,
-        )
-
-    def create(
-        self,
-        game_id: str,
-        events: Sequence[Mapping[str, Any]],
-        meta: Mapping[str, str] | None = None,
-    ) -> list[Envelope]:
-        """Start a game with its first events; raise :class:`GameExists` if it has a stream."""
-        if not events:
-            raise ValueError("a game is created with at least one event")
-        stored = self._write("create", game_id, 0, events, meta=meta)
-        self._add_to_index(game_id, (meta or {}).get("created_at", ""))
-        return stored
-
-    def _write(
-        self,
-        mode: str,
-        game_id: str,
-        expected_version: int,
-        events: Sequence[Mapping[str, Any]],
-        *,
-        idempotency_key: str | None = None,
-        response: Mapping[str, Any] | None = None,
-        meta: Mapping[str, str] | None = None,
-        snapshot: str | None = None,
-        fresh_payloads: bool = False,
-    ) -> list[Envelope]:
-        """Run the append script and turn its answer into envelopes or an error."""
-        check_append(expected_version, idempotency_key)
-        rows, stored = encode_batch(events, expected_version, fresh_payloads)
+    def _write(self, batch: Batch) -> None:
+        """Run the append script and turn its answer into an error, if it is one."""
+        game_id, expected_version = batch.game_id, batch.expected_version
         args: list[str | int] = [
-            mode,
+            batch.mode,
             expected_version,
-            idempotency_key or "",
-            json.dumps(dict(response), separators=(",", ":")) if response else "{}",
+            batch.idempotency_key or "",
+            batch.record,
             "",  # the command id, chosen per attempt
             self.idempotency_ttl,
-            snapshot or "",
-            len(meta or {}),
+            batch.snapshot or "",
+            len(batch.meta),
         ]
-        for field, value in (meta or {}).items():
-            args += [str(field), str(value)]
-        for row in rows:
+        for field, value in batch.meta.items():
+            args += [field, value]
+        for row in batch.rows:
             args += row
         base = self.key(game_id, "")  # the game's keys: base + part
         keys = [
@@ -206,13 +145,15 @@ class EventStore(GameIndex):
             f"{base}idem",
             f"{base}meta",
             f"{base}fence",
-            f"{base}idem:{idempotency_key or ''}",  # its record (see _record_key)
+            f"{base}idem:{batch.idempotency_key or ''}",  # its record (see _record_key)
             f"{base}snapshot",
         ]
-        reply = self.appends.run(keys, args, expected_version, len(stored))
+        reply = self.appends.run(keys, args, expected_version, len(batch.rows))
         status = reply[0].decode()
         if status == "ok":
-            return stored
+            if batch.mode == "create":
+                self._add_to_index(game_id, batch.meta.get("created_at", ""))
+            return
         if status == "dup":
             raise DuplicateCommand(json.loads(reply[1]), _decode_entries(reply[2]))
         if status == "exists":
@@ -340,11 +281,6 @@ class EventStore(GameIndex):
                 str(field): str(value) for field, value in mapping.items()
             }
             self.redis.hset(self.key(game_id, "meta"), mapping=fields)
-
-    def idempotent_response(self, game_id: str, key: str) -> dict[str, Any] | None:
-        """Return the response recorded for an idempotency key, or None."""
-        found = self.idempotent_record(game_id, key)
-        return None if found is None else found[0]
 
     def idempotent_record(
         self, game_id: str, key: str
