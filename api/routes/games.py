@@ -8,10 +8,11 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from marshmallow import ValidationError
 
 from api import auth
+from api.commands import load_command
 from api.limits import client_id, quota
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.routes.replays import replays
-from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, load_command, load_query
+from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, load_query
 from domain import GameState, legal_commands, view
 from service.accounts import AccountNotFound
 from service.clocks import deadline, deadline_text

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
 
-from api.schemas import COMMAND_SCHEMAS, MAX_INT, _quick_load, _schema_load, load_command
+from api.commands import COMMAND_SCHEMAS, _quick_load, _schema_load, load_command
+from api.schemas import MAX_INT
 from domain import COMMAND_TYPES, Choose, EndTurn, PlayAction, PlayMinion
 
 FIELDS = ["type", "expected_version", "card", "base", "target", "option", "extra"]
