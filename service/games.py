@@ -8,14 +8,11 @@ recently used games; a snapshot is saved every :data:`SNAPSHOT_EVERY` events.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import logging
 import secrets
-import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain import (
@@ -30,7 +27,6 @@ from domain import (
     decide_and_evolve,
     event_from_dict,
     event_to_dict,
-    redact_payload,
     replay,
     start_game,
     state_from_json,
@@ -42,24 +38,24 @@ from events.envelope import Envelope, utc_timestamp
 from events.errors import DuplicateCommand, GameExists, VersionConflict
 from events.protocol import GameStore
 from events.store import hash_token
+from service.answers import command_answer, redact, replayed_answer
+from service.answers import fingerprint as request_fingerprint
 from service.metrics import COMMAND_TIMES, EVENTS_APPENDED, Stopwatch
 from service.outcomes import (
     BotScheduler,
     CommandResult,
     CreatedGame,
     GameNotFound,
-    IdempotencyKeyReused,
     SeatGrant,
     StaleVersion,
 )
+from service.recent import CACHE_SIZE, Recent
 from service.waiters import Waiters
 
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 50
 """Save a snapshot whenever a game's version crosses a multiple of this."""
-CACHE_SIZE = 256
-"""Games whose latest state is kept in memory."""
 APPEND_RETRIES = 5
 """Attempts to run a command without ``expected_version`` when concurrent appends win."""
 CREATE_RETRIES = 3
@@ -82,11 +78,8 @@ class Games:
         self.waiters = waiters if waiters is not None else Waiters()
         self.snapshot_every = snapshot_every
         self.cache_size = cache_size
-        self._cache: OrderedDict[str, GameState] = OrderedDict()
-        self._stamps: OrderedDict[str, tuple[int, str]] = OrderedDict()  # last appended ts
-        self._lock = threading.Lock()
-        self._hooks: dict[str, tuple[int, int]] = {}
-        self.accounts_seen: dict[str, str] = {}
+        self.recent = Recent(cache_size)
+        self.accounts_seen = self.recent.accounts
         """The ``accounts`` metadata of recently loaded games ('' for none); it never changes."""
         self.listeners: list[AppendListener] = []
         """Called after every append (and creation) with the game id, old version and state."""
@@ -139,7 +132,7 @@ class Games:
             except GameExists:
                 continue
             EVENTS_APPENDED.inc(len(events))
-            self._remember(state)
+            self.recent.remember(state)
             self._after_append(game_id, 0, state, schedule_bots=True)
             return CreatedGame(game_id, state.version, seats)
         raise RuntimeError("could not find a free game id")
@@ -161,20 +154,12 @@ class Games:
     ) -> tuple[GameState, tuple[str, int] | None]:
         """The current state of a game and, with ``token``, the ``(game_id, seat)`` that seat
         token belongs to (None if it is unknown), in one Redis round trip."""
-        with self._lock:
-            cached = self._cache.get(game_id)
+        cached = self.recent.state(game_id)
         token_hash = None if token is None or len(token) > 256 else hash_token(token)
         loaded = self.store.load(game_id, 0 if cached is None else cached.version, token_hash)
         if loaded.version == 0:
             raise GameNotFound(f"there is no game {game_id!r}")
-        with self._lock:
-            self._hooks.pop(game_id, None)
-            self._hooks[game_id] = (loaded.version, loaded.hooks)
-            self.accounts_seen[game_id] = loaded.accounts or ""
-            while len(self.accounts_seen) > self.cache_size:
-                del self.accounts_seen[next(iter(self.accounts_seen))]
-            while len(self._hooks) > self.cache_size:
-                del self._hooks[next(iter(self._hooks))]
+        self.recent.loaded(game_id, loaded.version, loaded.hooks, loaded.accounts or "")
         if cached is not None and loaded.after == cached.version:
             base: GameState | None = cached
         elif loaded.snapshot is not None:
@@ -190,10 +175,10 @@ class Games:
     ) -> GameState:
         """``base`` with ``envelopes`` applied, remembered (and snapshotted when long)."""
         if not envelopes and base is not None:
-            self._remember(base)
+            self.recent.remember(base)
             return base
         state = replay((event_from_dict(e) for e in envelopes), base)
-        self._remember(state)
+        self.recent.remember(state)
         if len(envelopes) >= self.snapshot_every:
             self.store.save_snapshot(game_id, state.version, state_to_json(state))
         return state
@@ -201,9 +186,7 @@ class Games:
     def hooks_at(self, game_id: str, version: int) -> int | None:
         """How many seat webhooks the game had when it was last loaded at ``version`` by this
         process (None: not known for that version)."""
-        with self._lock:
-            known = self._hooks.get(game_id)
-        return known[1] if known is not None and known[0] == version else None
+        return self.recent.hooks_at(game_id, version)
 
     def _decode_snapshot(self, game_id: str, data: str) -> GameState | None:
         """A snapshot's state, or None if this code cannot read it (then it is dropped)."""
@@ -214,29 +197,12 @@ class Games:
             self.store.delete_snapshots(game_id)
             return None
 
-    def _remember(self, state: GameState) -> None:
-        with self._lock:
-            known = self._cache.get(state.game_id)
-            if known is None or known.version <= state.version:
-                self._cache[state.game_id] = state
-            self._cache.move_to_end(state.game_id)
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
-
-    def _stamp(self, game_id: str, version: int, ts: str) -> None:
-        with self._lock:
-            self._stamps[game_id] = (version, ts)
-            self._stamps.move_to_end(game_id)
-            while len(self._stamps) > self.cache_size:
-                self._stamps.popitem(last=False)
-
     def event_time(self, game_id: str, version: int) -> str | None:
         """The ``ts`` of a game's event at ``version``: kept from this process's last append
         to the game when that is the one, else read (one round trip)."""
-        with self._lock:
-            known = self._stamps.get(game_id)
-        if known is not None and known[0] == version:
-            return known[1]
+        known = self.recent.stamp_at(game_id, version)
+        if known is not None:
+            return known
         found = self.store.read(game_id, after=version - 1, until=version)
         return str(found[0]["ts"]) if found else None
 
@@ -292,7 +258,7 @@ class Games:
             command = dataclasses.replace(command, seat=seat)
         key = None if idempotency_key is None else f"{seat}:{idempotency_key}"
         # Only an idempotency key's record and replays compare fingerprints.
-        fingerprint = "" if key is None else _fingerprint(command, expected_version)
+        fingerprint = "" if key is None else request_fingerprint(command, expected_version)
         for _ in range(APPEND_RETRIES):
             if state is None:
                 state = self.load(game_id)
@@ -306,7 +272,7 @@ class Games:
                 found = None if key is None else self.store.idempotent_record(game_id, key)
                 if found is None:
                     raise
-                return self._replay_answer(seat, found[0], found[1], fingerprint)
+                return replayed_answer(seat, found[0], found[1], fingerprint)
             next_up = awaiting(new_state, seat)
             record = None
             if key is not None:
@@ -333,43 +299,21 @@ class Games:
                     fresh_payloads=True,  # made by event_to_dict for this append only
                 )
             except DuplicateCommand as duplicate:
-                return self._replay_answer(
-                    seat, duplicate.response, duplicate.envelopes, fingerprint
-                )
+                return replayed_answer(seat, duplicate.response, duplicate.envelopes, fingerprint)
             except VersionConflict as conflict:
                 if expected_version is not None:
                     raise StaleVersion(expected_version, conflict.actual) from None
                 state = None
                 continue
             EVENTS_APPENDED.inc(len(stored_events))
-            self._remember(new_state)
-            self._stamp(game_id, new_state.version, str(stored_events[-1]["ts"]))
+            self.recent.remember(new_state)
+            self.recent.stamp(game_id, new_state.version, str(stored_events[-1]["ts"]))
             self._after_append(game_id, state.version, new_state, schedule_bots=schedule_bots)
-            answer = _answer(
-                new_state.version, self.redact(stored_events, seat), new_state.status, next_up, seat
+            answer = command_answer(
+                new_state.version, redact(stored_events, seat), new_state.status, next_up, seat
             )
             return CommandResult(answer, replayed=False, state=new_state)
         raise StaleVersion(None, self.store.version(game_id))
-
-    def _replay_answer(
-        self,
-        seat: int,
-        stored: Mapping[str, Any],
-        envelopes: Sequence[Envelope],
-        fingerprint: str,
-    ) -> CommandResult:
-        """The first answer to an idempotency key, rebuilt from its record and its events."""
-        if stored.get("request") != fingerprint:
-            raise IdempotencyKeyReused(
-                "this Idempotency-Key was already used for a different command"
-            )
-        game: dict[str, Any] = stored.get("game") or {}  # a record made before lean answers
-        status = stored["status"] if "status" in stored else game["status"]
-        next_up = stored["awaiting"] if "awaiting" in stored else game["awaiting"]
-        answer = _answer(
-            int(stored["version"]), self.redact(envelopes, seat), status, next_up, seat
-        )
-        return CommandResult(answer, replayed=True)
 
     def _after_append(
         self, game_id: str, old_version: int, state: GameState, *, schedule_bots: bool
@@ -382,12 +326,7 @@ class Games:
 
     # -- reading ------------------------------------------------------------------------------
 
-    @staticmethod
-    def redact(envelopes: Sequence[Envelope], viewer: int | None) -> list[Envelope]:
-        """Envelopes as ``viewer`` (a seat, or None for spectators) may see them."""
-        return [
-            {**e, "payload": redact_payload(e["type"], e["payload"], viewer)} for e in envelopes
-        ]
+    redact = staticmethod(redact)
 
     def events(
         self, game_id: str, viewer: int | None, after: int, wait: float, limit: int
@@ -399,7 +338,7 @@ class Games:
                 envelopes = self.store.wait(game_id, after, wait, count=limit)
         else:
             envelopes = self.store.read(game_id, after, until=after + limit)
-        return self.redact(envelopes[:limit], viewer)
+        return redact(envelopes[:limit], viewer)
 
     def turns(self, game_id: str, seat: int, wait: float) -> list[dict[str, Any]]:
         """The awaited decision of ``seat`` in its game, waiting up to ``wait`` s for one."""
@@ -458,27 +397,3 @@ def _start(setup: GameSetup) -> tuple[Any, ...]:
     except (ValueError, KeyError, IndexError, TypeError) as error:
         log.warning("start_game refused a setup with %r", error, exc_info=True)
         raise InvalidSetup(f"the setup cannot be played: {error}") from error
-
-
-def _answer(
-    version: int,
-    events: list[Envelope],
-    status: str,
-    next_up: dict[str, Any] | None,
-    seat: int,
-) -> dict[str, Any]:
-    """A command's answer: the new version, the caller's events and what comes next."""
-    return {
-        "version": version,
-        "events": events,
-        "status": status,
-        "awaiting": next_up,
-        "must_act": next_up is not None and next_up["seat"] == seat,
-    }
-
-
-def _fingerprint(command: Command, expected_version: int | None) -> str:
-    """A digest of what a command asks, to detect an idempotency key reused for another one."""
-    body = {**command.body(), "expected_version": expected_version}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
