@@ -153,21 +153,25 @@ class Challenges:
 
     def decline(self, challenge_id: str, caller: str) -> dict[str, Any]:
         """Decline a challenge addressed to the caller."""
-        challenge = self.get(challenge_id, caller)
-        if challenge["to"] != caller:
-            raise ChallengeForbidden("only the challenged account may decline")
-        declined = self._move(challenge_id, "pending", "declined", {})
-        self.feeds.publish(challenge["from"], "challenge_declined", declined)
-        return declined
+        return self._close(challenge_id, caller, "to", "declined")
 
     def cancel(self, challenge_id: str, caller: str) -> dict[str, Any]:
         """Withdraw a challenge the caller made."""
+        return self._close(challenge_id, caller, "from", "canceled")
+
+    def _close(self, challenge_id: str, caller: str, side: str, status: str) -> dict[str, Any]:
+        """Move a pending challenge to ``status`` for the account on its ``side`` (``to``: the
+        challenged declines; ``from``: the challenger cancels), and tell the other account."""
         challenge = self.get(challenge_id, caller)
-        if challenge["from"] != caller:
-            raise ChallengeForbidden("only the challenger may cancel")
-        canceled = self._move(challenge_id, "pending", "canceled", {})
-        self.feeds.publish(challenge["to"], "challenge_canceled", canceled)
-        return canceled
+        if challenge[side] != caller:
+            who = "the challenged account" if side == "to" else "the challenger"
+            verb = "decline" if status == "declined" else "cancel"
+            raise ChallengeForbidden(f"only {who} may {verb}")
+        closed = self._move(challenge_id, "pending", status, {})
+        self.feeds.publish(
+            challenge["from" if side == "to" else "to"], f"challenge_{status}", closed
+        )
+        return closed
 
     def _move(self, challenge_id: str, old: str, new: str, extra: dict[str, Any]) -> dict[str, Any]:
         reply = self._transition(keys=[self._key(challenge_id)], args=[old, new, json.dumps(extra)])
