@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-import service.games
+import service.answers
 from domain import redact_payload
 from events.store import EventStore
 from tests.security.table import FACTIONS, Table, seat_body
@@ -424,7 +424,7 @@ def test_the_oracle_catches_each_redaction_left_out(
     def unredacted(event: str, payload: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         return dict(payload) if event == kind else redact_payload(event, payload, viewer)
 
-    monkeypatch.setattr(service.games, "redact_payload", unredacted)
+    monkeypatch.setattr(service.answers, "redact_payload", unredacted)
     table = REDACTED[kind](client, store)
     table.look(full=True)
     assert any(kind in leak.where for leak in table.oracle.leaks)
