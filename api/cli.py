@@ -39,6 +39,12 @@ GAME_QUOTA = 20
 """``smashup serve``'s default quota of active games per client."""
 GAME_TTL = 7 * 24 * 3600
 """``smashup serve``'s default: seconds an active game may stay idle before it is deleted."""
+ADDRESS_RATE_LIMIT = (3600, 60)
+"""``smashup serve``'s default rate limit per client address, whatever its tokens."""
+ACCOUNT_LIMIT = (10, 3600)
+"""``smashup serve``'s default: accounts one address may create per window."""
+ACCOUNT_TTL = 7 * 24 * 3600
+"""``smashup serve``'s default: seconds an account never used and never seated lives."""
 WORKER_TTL = 30
 """Seconds rq keeps a worker registered without a heartbeat (it beats every 15 s when idle):
 a worker that died unseen stops counting as live within 90 s."""
@@ -119,6 +125,12 @@ def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
         ("--request-timeout", float, defaults.request_timeout, "seconds to receive a request"),
         ("--idle-timeout", int, defaults.idle_timeout, "seconds an idle connection is kept"),
         ("--graceful-timeout", float, defaults.graceful_timeout, "seconds a stop waits"),
+        (
+            "--connections-per-address",
+            int,
+            defaults.connections_per_address,
+            "open connections per client address at most",
+        ),
     )
     for flag, kind, default, text in options:
         serve_cmd.add_argument(flag, type=kind, default=default, help=f"{text} ({default})")
@@ -129,7 +141,42 @@ def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
         help="requests per seconds per client, e.g. 1200/60; 0: none (1200/60)",
     )
     serve_cmd.add_argument(
-        "--game-quota", type=int, default=GAME_QUOTA, help="active games per client; 0: none (20)"
+        "--address-rate-limit",
+        type=_rate,
+        default=ADDRESS_RATE_LIMIT,
+        help="requests per seconds per client address, whatever its tokens; 0: none (3600/60)",
+    )
+    serve_cmd.add_argument(
+        "--account-limit",
+        type=_rate,
+        default=ACCOUNT_LIMIT,
+        help="accounts one address may create per seconds; 0: none (10/3600)",
+    )
+    serve_cmd.add_argument(
+        "--account-ttl",
+        type=int,
+        default=ACCOUNT_TTL,
+        help="seconds an account never used and never seated lives; 0: forever (604800)",
+    )
+    serve_cmd.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=None,
+        metavar="CIDR",
+        help="a front proxy whose X-Forwarded-For names the client (repeatable; default "
+        "$SMASHUP_TRUSTED_PROXIES, else none)",
+    )
+    serve_cmd.add_argument(
+        "--waiters-per-address",
+        type=int,
+        default=None,
+        help="long-polls and streams one address may hold (a quarter of the process's)",
+    )
+    serve_cmd.add_argument(
+        "--game-quota",
+        type=int,
+        default=GAME_QUOTA,
+        help="active games per client address and per identity; 0: none (20)",
     )
     serve_cmd.add_argument(
         "--game-ttl",
@@ -177,6 +224,7 @@ def serve(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     from api.app import create_app
+    from api.limits import trusted_networks
     from api.routes.common import EXTENSION
     from api.server import Server, Settings
     from api.supervisor import Supervisor
@@ -218,6 +266,8 @@ def _serve(args: argparse.Namespace) -> int:
             request_timeout=args.request_timeout,
             idle_timeout=args.idle_timeout,
             graceful_timeout=args.graceful_timeout,
+            connections_per_address=args.connections_per_address,
+            trusted_proxies=tuple(str(n) for n in trusted_networks(args.trusted_proxy)),
         )
         app = create_app(
             {
@@ -226,6 +276,11 @@ def _serve(args: argparse.Namespace) -> int:
                 "RATE_LIMIT": args.rate_limit,
                 "GAME_QUOTA": args.game_quota or None,
                 "GAME_TTL": args.game_ttl or None,
+                "ADDRESS_RATE_LIMIT": args.address_rate_limit,
+                "ACCOUNT_LIMIT": args.account_limit,
+                "ACCOUNT_TTL": args.account_ttl or None,
+                "TRUSTED_PROXIES": list(settings.trusted_proxies),
+                "MAX_WAITERS_PER_ADDRESS": args.waiters_per_address,
             }
         )
         if args.game_ttl:

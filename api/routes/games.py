@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from api import auth
-from api.limits import client_id, quota
+from api.limits import hold_game
 from api.routes.accounts import create_with_accounts
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.routes.replays import replays
@@ -24,14 +24,11 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create a game: 201 with its id, version and the seats' tokens."""
     no_query()
     data = CreateGameSchema().load(read_json())
-    limit, client = quota(), client_id()
-    if limit is not None:
-        limit.check(client)
-    created = create_with_accounts(
-        games(), data["players"], data["seed"], data["scripted"], data["clock"]
-    )
-    if limit is not None:
-        limit.add(client, created.game_id)
+    with hold_game() as held:
+        created = create_with_accounts(
+            games(), data["players"], data["seed"], data["scripted"], data["clock"]
+        )
+        held.keep(created.game_id)
     body = {
         "id": created.game_id,
         "version": created.version,
