@@ -103,6 +103,9 @@ def _lookup(games: Games, token: str) -> Caller | None:
 
 def account(games: Games) -> str | None:
     """The account id of the caller's token if it is an account token (else None)."""
+    token = _bearer()
+    if token is None or not token.startswith(TOKEN_PREFIX):
+        return None  # a seat token, or none: no lookup
     found = caller(games)
     return None if found is None else found.account
 
@@ -117,6 +120,8 @@ def identity(games: Games, lookup: Lookup | None = None) -> tuple[str, int] | No
         found = None if known is None else known.seat
     else:
         found = lookup(token) if len(token) <= 256 else None
+        if found is not None:
+            setattr(g, _CALLER, Caller(token, seat=found))
     if found is None and account(games) is not None:
         raise ApiError(403, "forbidden", "this account token acts only inside a game")
     if found is None:

@@ -82,6 +82,12 @@ def _parser() -> argparse.ArgumentParser:
         default=1.0,
         help="seconds before a dead worker is restarted, doubling up to 30 (1)",
     )
+    serve_cmd.add_argument(
+        "--redis-restart-delay",
+        type=float,
+        default=0.5,
+        help="seconds before a dead embedded Redis is restarted, doubling up to 30 (0.5)",
+    )
     _server_options(serve_cmd)
     _rq_option(serve_cmd)
     worker_cmd = commands.add_parser("worker", help="run an rq worker playing bot seats")
@@ -225,11 +231,14 @@ def serve(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from api.app import create_app
     from api.limits import trusted_networks
+    from api.redis_supervisor import EXTENSION as REDIS_SUPERVISOR
+    from api.redis_supervisor import RedisSupervisor
     from api.routes.common import EXTENSION
     from api.server import Server, Settings
     from api.supervisor import Supervisor
     from events.connection import (
         connect,
+        embedded_server,
         redis_url_for,
         resolve_data_dir,
         rq_connection,
@@ -242,8 +251,13 @@ def _serve(args: argparse.Namespace) -> int:
     client = connect(url, args.data_dir)
     client.ping()
     queues = rq_connection(client)  # refuses a cluster without RQ_REDIS_URL, before serving
+    redis_watch: RedisSupervisor | None = None
     if url is None:
         log.info("embedded Redis running, data in %s", resolve_data_dir(args.data_dir))
+        redis_watch = RedisSupervisor(
+            embedded_server(args.data_dir), delay=args.redis_restart_delay
+        )
+        redis_watch.start()
     supervisor: Supervisor | None = None
     sweeper: Sweeper | None = None
     signal.signal(signal.SIGTERM, _raise_interrupt)
@@ -283,6 +297,7 @@ def _serve(args: argparse.Namespace) -> int:
                 "MAX_WAITERS_PER_ADDRESS": args.waiters_per_address,
             }
         )
+        app.extensions[REDIS_SUPERVISOR] = redis_watch
         if args.game_ttl:
             sweeper = Sweeper(app.extensions[EXTENSION].store, args.game_ttl)
             sweeper.start()
@@ -298,6 +313,8 @@ def _serve(args: argparse.Namespace) -> int:
             sweeper.stop()
         if supervisor is not None:
             supervisor.stop()
+        if redis_watch is not None:
+            redis_watch.stop()
         if url is None:
             shutdown_embedded(args.data_dir)
             log.info("embedded Redis stopped")

@@ -8,10 +8,11 @@ import time
 from typing import Any
 
 import redis
-from flask import Blueprint, request
+from flask import Blueprint, current_app, request
 from marshmallow import ValidationError
 from rq.worker_registration import get_keys
 
+from api.redis_supervisor import EXTENSION as REDIS_SUPERVISOR
 from api.routes.common import games
 from api.schemas import CatalogueQuery, FactionsQuery, load_query
 from domain.catalogue import catalogue
@@ -31,7 +32,10 @@ def health() -> tuple[dict[str, Any], int]:
     except (redis.RedisError, OSError):
         # no error text: it may name hosts (REDIS_URL); the server's log has it
         log.warning("health: Redis does not answer", exc_info=True)
-        return {"status": "unavailable", "redis": {"ok": False}}, 503
+        watch = current_app.extensions.get(REDIS_SUPERVISOR)
+        # an embedded Redis being restarted: coming back by itself
+        status = "degraded" if watch is not None and watch.restarting else "unavailable"
+        return {"status": status, "redis": {"ok": False}}, 503
     latency = round((time.perf_counter() - started) * 1000, 3)
     bots: dict[str, Any] = {"mode": "inline"}
     queue = getattr(service.bots, "queue", None)

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from api import auth
-from api.limits import hold_game
+from api.limits import count_identity, hold_game
 from api.routes.accounts import create_with_accounts
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.routes.replays import replays
@@ -83,6 +83,7 @@ def command(game_id: str) -> Response:
     service = games()
     state, owner = service.open(check_game_id(game_id), auth.token_or_none())
     seat = auth.seat(service, game_id, lambda _token: owner)
+    count_identity()  # the token was checked with the game's load (one round trip)
     query = load_query(CommandQuery, request.args)
     loaded = load_command(read_json(), seat)
     key = idempotency_key()

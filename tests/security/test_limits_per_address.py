@@ -43,16 +43,18 @@ def test_a_made_up_token_gets_401_on_every_public_route_and_leaves_no_key(
     make_app: Callable[..., Flask], store: EventStore
 ) -> None:
     client = make_app(**LIMITS, GAME_QUOTA=20).test_client()
-    assert client.get("/v1/cards").status_code == 200  # the address's own counter exists now
-    before = _keys(store)
-    for method, path, body in PUBLIC * 5:
+    game = client.post("/v1/games", json={"players": [ANN, BOB]}).get_json()["id"]
+    before = _keys(store)  # the address's own counters exist now
+    command = (("POST", f"/v1/games/{game}/commands", {"type": "end_turn"}),)
+    for method, path, body in (PUBLIC + command) * 5:
         token = secrets.token_hex(32)
         answer = client.open(path, method=method, json=body, headers=bearer(token))
         assert answer.status_code == 401, (method, path)
         assert answer.get_json()["code"] == "invalid_token"
         assert answer.headers["WWW-Authenticate"].startswith("Bearer")
     assert _keys(store) == before, "a refused request leaves no key behind"
-    assert client.get("/v1/games").get_json()["games"] == [], "and created no game"
+    listed = client.get("/v1/games").get_json()["games"]
+    assert [g["id"] for g in listed] == [game], "and created no game"
 
 
 def test_a_revoked_account_token_gets_401_on_a_public_route(client: FlaskClient) -> None:
