@@ -259,6 +259,8 @@ class Server(TcpWSGIServer):  # type: ignore[misc]
             ident="smashup",
             expose_tracebacks=False,
             asyncore_use_poll=True,
+            # X-Forwarded-For reaches the app, which believes it only from a trusted proxy
+            clear_untrusted_proxy_headers=False,
         )
         super().__init__(app, map={}, adj=adj, sockinfo=adj.listen[0])
         self.settings = settings
