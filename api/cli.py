@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any
 
-from api import replay_cli, simulate_cli  # light: they import the rules only when they run
+from api import replay_cli, serve_options, simulate_cli  # light: no rules, no Flask
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -39,12 +39,6 @@ GAME_QUOTA = 20
 """``smashup serve``'s default quota of active games per client."""
 GAME_TTL = 7 * 24 * 3600
 """``smashup serve``'s default: seconds an active game may stay idle before it is deleted."""
-ADDRESS_RATE_LIMIT = (3600, 60)
-"""``smashup serve``'s default rate limit per client address, whatever its tokens."""
-ACCOUNT_LIMIT = (10, 3600)
-"""``smashup serve``'s default: accounts one address may create per window."""
-ACCOUNT_TTL = 7 * 24 * 3600
-"""``smashup serve``'s default: seconds an account never used and never seated lives."""
 WORKER_TTL = 30
 """Seconds rq keeps a worker registered without a heartbeat (it beats every 15 s when idle):
 a worker that died unseen stops counting as live within 90 s."""
@@ -81,12 +75,6 @@ def _parser() -> argparse.ArgumentParser:
         type=float,
         default=1.0,
         help="seconds before a dead worker is restarted, doubling up to 30 (1)",
-    )
-    serve_cmd.add_argument(
-        "--redis-restart-delay",
-        type=float,
-        default=0.5,
-        help="seconds before a dead embedded Redis is restarted, doubling up to 30 (0.5)",
     )
     _server_options(serve_cmd)
     _rq_option(serve_cmd)
@@ -146,38 +134,7 @@ def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
         default=RATE_LIMIT,
         help="requests per seconds per client, e.g. 1200/60; 0: none (1200/60)",
     )
-    serve_cmd.add_argument(
-        "--address-rate-limit",
-        type=_rate,
-        default=ADDRESS_RATE_LIMIT,
-        help="requests per seconds per client address, whatever its tokens; 0: none (3600/60)",
-    )
-    serve_cmd.add_argument(
-        "--account-limit",
-        type=_rate,
-        default=ACCOUNT_LIMIT,
-        help="accounts one address may create per seconds; 0: none (10/3600)",
-    )
-    serve_cmd.add_argument(
-        "--account-ttl",
-        type=int,
-        default=ACCOUNT_TTL,
-        help="seconds an account never used and never seated lives; 0: forever (604800)",
-    )
-    serve_cmd.add_argument(
-        "--trusted-proxy",
-        action="append",
-        default=None,
-        metavar="CIDR",
-        help="a front proxy whose X-Forwarded-For names the client (repeatable; default "
-        "$SMASHUP_TRUSTED_PROXIES, else none)",
-    )
-    serve_cmd.add_argument(
-        "--waiters-per-address",
-        type=int,
-        default=None,
-        help="long-polls and streams one address may hold (a quarter of the process's)",
-    )
+    serve_options.add_options(serve_cmd, _rate)
     serve_cmd.add_argument(
         "--game-quota",
         type=int,
@@ -230,7 +187,6 @@ def serve(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     from api.app import create_app
-    from api.limits import trusted_networks
     from api.redis_supervisor import EXTENSION as REDIS_SUPERVISOR
     from api.redis_supervisor import RedisSupervisor
     from api.routes.common import EXTENSION
@@ -281,7 +237,7 @@ def _serve(args: argparse.Namespace) -> int:
             idle_timeout=args.idle_timeout,
             graceful_timeout=args.graceful_timeout,
             connections_per_address=args.connections_per_address,
-            trusted_proxies=tuple(str(n) for n in trusted_networks(args.trusted_proxy)),
+            trusted_proxies=serve_options.trusted_proxies(args),
         )
         app = create_app(
             {
@@ -290,11 +246,7 @@ def _serve(args: argparse.Namespace) -> int:
                 "RATE_LIMIT": args.rate_limit,
                 "GAME_QUOTA": args.game_quota or None,
                 "GAME_TTL": args.game_ttl or None,
-                "ADDRESS_RATE_LIMIT": args.address_rate_limit,
-                "ACCOUNT_LIMIT": args.account_limit,
-                "ACCOUNT_TTL": args.account_ttl or None,
-                "TRUSTED_PROXIES": list(settings.trusted_proxies),
-                "MAX_WAITERS_PER_ADDRESS": args.waiters_per_address,
+                **serve_options.app_config(args),
             }
         )
         app.extensions[REDIS_SUPERVISOR] = redis_watch

@@ -2,7 +2,9 @@
 default limits, each compared with a baseline measured in the same run. Not a test: it asserts
 nothing, it prints.
 
-Run: ``python bench/hardening.py [--slow-sockets 700] [--waiters 300] [--samples 200]``.
+Run: ``python bench/hardening.py [--slow-sockets 700] [--waiters 300] [--samples 150] [--cycles 100]
+[--rounds 3]``. Loaded and unloaded measurements alternate, ``--rounds`` times each, and the
+medians are compared: the machine's load drifts, alternating keeps both under it.
 
 Setup: ``smashup serve`` in a subprocess on a temporary data directory (embedded Redis, its
 defaults: 1200 requests/60 s per identity, 3600/60 s per address, 10 accounts/hour per address,
@@ -45,18 +47,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.proxy import nginx
+from tests.proxy import free_port, nginx
 
 PLAYER, ATTACKER = "127.0.0.3", "127.0.0.2"
 ANN = {"name": "Ann", "factions": ["aliens", "dinosaurs"]}
 BOB = {"name": "Bob", "factions": ["ninjas", "pirates"]}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def call(
@@ -141,13 +136,16 @@ def one_address(port: int) -> None:
 class Player:
     """Plays a two-seat human game through one client address, timing each cycle."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, source: str = PLAYER) -> None:
         self.port = port
-        self.acknowledged: list[int] = []
+        self.source = source
+        self.acknowledged: list[tuple[str, int]] = []
+        """(game, version) of every command answered 200."""
         self.new_game()
 
     def new_game(self) -> None:
-        status, body, _ = call(self.port, "POST", "/v1/games", {"players": [ANN, BOB]})
+        body_in = {"players": [ANN, BOB]}
+        status, body, _ = call(self.port, "POST", "/v1/games", body_in, source=self.source)
         if status != 201:
             raise RuntimeError(f"could not create a game: {status} {body}")
         self.game = body["id"]
@@ -155,20 +153,22 @@ class Player:
 
     def cycle(self) -> bool:
         """View, moves, one command; True if the command was acknowledged."""
-        status, view, _ = call(self.port, "GET", f"/v1/games/{self.game}")
+        status, view, _ = call(self.port, "GET", f"/v1/games/{self.game}", source=self.source)
         if status != 200:
             return False
         if view["status"] == "ended":
             self.new_game()
             return False
         token = self.tokens[view["awaiting"]["seat"]]
-        status, moves, _ = call(self.port, "GET", f"/v1/games/{self.game}/moves", token=token)
+        path = f"/v1/games/{self.game}/moves"
+        status, moves, _ = call(self.port, "GET", path, token=token, source=self.source)
         if status != 200 or not moves["moves"]:
             return False
         move = moves["moves"][len(self.acknowledged) % len(moves["moves"])]
-        status, answer, _ = call(self.port, "POST", f"/v1/games/{self.game}/commands", move, token)
+        path = f"/v1/games/{self.game}/commands"
+        status, answer, _ = call(self.port, "POST", path, move, token, self.source)
         if status == 200:
-            self.acknowledged.append(answer["version"])
+            self.acknowledged.append((self.game, answer["version"]))
         return status == 200
 
     def timed(self, samples: int) -> list[float]:
@@ -181,7 +181,7 @@ class Player:
 
 
 def kill_redis(port: int, data_dir: Path, log: Path) -> None:
-    player = Player(port)
+    player = Player(port, "127.0.0.6")
     stop = threading.Event()
 
     def play() -> None:
@@ -204,48 +204,65 @@ def kill_redis(port: int, data_dir: Path, log: Path) -> None:
     stop.set()
     thread.join(30)
     stored = redis_of(data_dir)
-    prefix = "smashup"
-    lost = 0
-    for version in player.acknowledged:
-        events = stored.xlen(f"{prefix}:{{{player.game}}}:events")
-        lost += version > events
+    lost = sum(
+        version > stored.xlen(f"smashup:{{{game}}}:events") for game, version in player.acknowledged
+    )
     print(
         f"3. kill -9 of the embedded Redis under load: back by itself in {back:.1f} s; "
         f"{len(player.acknowledged)} acknowledged events, {lost} lost"
     )
 
 
-def fresh_requests(port: int, samples: int) -> list[float]:
+PACE = 0.025
+"""Seconds between two measured requests (40/s: under every limit of the set-up)."""
+
+
+def fresh_requests(port: int, samples: int, source: str) -> list[float]:
+    """Times of ``samples`` requests on fresh connections; raises if one is not a 200 (a
+    refusal is fast and would flatter the figure)."""
     times = []
     for _ in range(samples):
         started = time.perf_counter()
-        call(port, "GET", "/v1/factions")
+        status = call(port, "GET", "/v1/factions", source=source)[0]
+        if status != 200:
+            raise RuntimeError(f"the measured client got {status}")
         times.append(time.perf_counter() - started)
+        time.sleep(max(0.0, PACE - times[-1]))
     return times
 
 
-def slow_sockets(port: int, count: int, samples: int, where: str) -> None:
-    unloaded = percentile(fresh_requests(port, samples), 0.99)
-    with ExitStack() as held:
-        opened = 0
-        for _ in range(count):
-            try:
-                sock = socket.create_connection(
-                    ("127.0.0.1", port), timeout=5, source_address=(ATTACKER, 0)
-                )
-            except OSError:
-                continue
-            held.callback(sock.close)
-            try:
-                sock.sendall(b"GET /v1/factions HTTP/1.1\r\nHost: x")
-                opened += 1
-            except OSError:
-                pass
-        loaded = percentile(fresh_requests(port, samples), 0.99)
+def hold_slow_sockets(held: ExitStack, port: int, count: int) -> int:
+    """Open ``count`` sockets from the attacker's address, each sending half a request."""
+    opened = 0
+    for _ in range(count):
+        try:
+            sock = socket.create_connection(
+                ("127.0.0.1", port), timeout=5, source_address=(ATTACKER, 0)
+            )
+        except OSError:
+            continue
+        held.callback(sock.close)
+        try:
+            sock.sendall(b"GET /v1/factions HTTP/1.1\r\nHost: x")
+            opened += 1
+        except OSError:
+            pass
+    return opened
+
+
+def slow_sockets(port: int, count: int, samples: int, rounds: int, where: str, source: str) -> None:
+    unloaded, loaded = [], []
+    for _ in range(rounds):  # alternating, so both see the same machine
+        unloaded.append(percentile(fresh_requests(port, samples, source), 0.99))
+        with ExitStack() as held:
+            opened = hold_slow_sockets(held, port, count)
+            loaded.append(percentile(fresh_requests(port, samples, source), 0.99))
+        time.sleep(0.5)
+    before, after = statistics.median(unloaded), statistics.median(loaded)
     print(
         f"4. {count} slow sockets from one address ({where}; {opened} sent half a request): "
-        f"another client's p99 {loaded:.1f} ms vs {unloaded:.1f} ms unloaded: "
-        f"{loaded / unloaded:.2f}x"
+        f"another client's p99 {after:.1f} ms vs {before:.1f} ms unloaded: "
+        f"{after / before:.2f}x (medians of {rounds} rounds)"
     )
 
 
@@ -274,9 +291,8 @@ def waiters_process(port: int, game: str, tokens: list[str], count: int, stop: A
         thread.join()
 
 
-def waiters(port: int, count: int, samples: int) -> None:
-    player = Player(port)
-    unloaded = statistics.median(player.timed(samples)) * 1000
+def waiters(port: int, count: int, samples: int, rounds: int) -> None:
+    player = Player(port, "127.0.0.5")
     seats: list[str] = []
     for i in range(75):  # 150 seat tokens, from an address of their own (the game quota)
         status, body, _ = call(
@@ -284,18 +300,22 @@ def waiters(port: int, count: int, samples: int) -> None:
         )
         if status == 201:
             seats += [s["token"] for s in body["seats"]]
-    stop = multiprocessing.Event()
-    attackers = multiprocessing.Process(
-        target=waiters_process, args=(port, player.game, seats, count, stop)
-    )
-    attackers.start()
-    time.sleep(3)
-    loaded = statistics.median(player.timed(samples)) * 1000
-    stop.set()
-    attackers.join(60)
+    unloaded, loaded = [], []
+    for _ in range(rounds):  # alternating, so both see the same machine
+        unloaded.append(statistics.median(player.timed(samples)) * 1000)
+        stop = multiprocessing.Event()
+        attackers = multiprocessing.Process(
+            target=waiters_process, args=(port, player.game, seats, count, stop)
+        )
+        attackers.start()
+        time.sleep(3)
+        loaded.append(statistics.median(player.timed(samples)) * 1000)
+        stop.set()
+        attackers.join(60)
+    before, after = statistics.median(unloaded), statistics.median(loaded)
     print(
-        f"5. {count} waiters from one address: a player's p50 cycle {loaded:.1f} ms vs "
-        f"{unloaded:.1f} ms unloaded: {loaded / unloaded:.2f}x"
+        f"5. {count} waiters from one address: a player's p50 cycle {after:.1f} ms vs "
+        f"{before:.1f} ms unloaded: {after / before:.2f}x (medians of {rounds} rounds)"
     )
 
 
@@ -304,7 +324,9 @@ def main() -> None:
     parser.add_argument("--tokens", type=int, default=300)
     parser.add_argument("--slow-sockets", type=int, default=700)
     parser.add_argument("--waiters", type=int, default=300)
-    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--samples", type=int, default=150)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--cycles", type=int, default=100, help="player cycles per measure")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="smashup-hardening-") as tmp:
         data_dir, log = Path(tmp) / "data", Path(tmp) / "serve.log"
@@ -313,11 +335,17 @@ def main() -> None:
             made_up_tokens(port, data_dir, args.tokens)
             one_address(port)
             kill_redis(port, data_dir, log)
-            slow_sockets(port, args.slow_sockets, args.samples, "server alone")
-            time.sleep(11)  # the server's request deadline closes what was left
+            slow_sockets(port, args.slow_sockets, args.samples, args.rounds, "server alone", PLAYER)
             with nginx(port, Path(tmp) / "nginx") as proxy_port:
-                slow_sockets(proxy_port, args.slow_sockets, args.samples, "behind nginx")
-            waiters(port, args.waiters, args.samples)
+                slow_sockets(
+                    proxy_port,
+                    args.slow_sockets,
+                    args.samples,
+                    args.rounds,
+                    "behind nginx",
+                    "127.0.0.4",
+                )
+            waiters(port, args.waiters, args.cycles, args.rounds)
         finally:
             process.send_signal(signal.SIGTERM)
             process.wait(60)

@@ -20,7 +20,8 @@ from pathlib import Path
 CONFIG = Path(__file__).resolve().parent.parent / "deploy" / "nginx.conf"
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -49,7 +50,7 @@ def nginx(upstream_port: int, directory: Path) -> Iterator[int]:
     binary = shutil.which("nginx") or "/usr/sbin/nginx"
     if not Path(binary).exists():
         raise RuntimeError("nginx is not installed (apt-get install nginx; .ci/run does it)")
-    port = _free_port()
+    port = free_port()
     directory.mkdir(parents=True, exist_ok=True)
     config = directory / "nginx.conf"
     config.write_text(configured(upstream_port, port, directory))

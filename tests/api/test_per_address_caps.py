@@ -12,29 +12,16 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
+from contextlib import ExitStack
 from typing import Any
 
 from flask import Flask
 
-from api.server import Server, Settings
 from tests.api.helpers import ANN, BOB
+from tests.api.test_server import _serving
 
 GREEDY = "127.0.0.2"
-
-
-@contextmanager
-def _serving(app: Flask, **settings: Any) -> Iterator[Server]:
-    server = Server(app, Settings(port=0, threads=8, **settings))
-    thread = threading.Thread(target=server.serve, name="served")
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        thread.join(timeout=15)
-        assert not thread.is_alive()
 
 
 def _slow_socket(port: int, source: str) -> socket.socket:
