@@ -59,8 +59,11 @@ class RedisSupervisor:
         self._thread = threading.Thread(target=self._watch, name="redis-supervisor", daemon=True)
 
     def start(self) -> None:
-        """Start watching."""
+        """Start watching (nothing to watch if the server's process is unknown)."""
         self._started = time.monotonic()
+        if self.pid <= 0:
+            log.warning("the embedded Redis has no known process: it is not supervised")
+            return
         self._thread.start()
 
     def _watch(self) -> None:
