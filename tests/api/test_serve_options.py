@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from api.cli import _parser
@@ -38,3 +40,19 @@ def test_serve_options_turn_limits_off_and_name_the_trusted_proxies(
         "TRUSTED_PROXIES": ["10.0.0.1/32", "fd00::/8"],
         "MAX_WAITERS_PER_ADDRESS": 3,
     }
+
+
+def test_docs_hardening_states_serve_s_actual_defaults() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "hardening.md").read_text()
+    args = _parser().parse_args(["serve"])
+    stated = {
+        "--rate-limit": "/".join(map(str, args.rate_limit)),
+        "--address-rate-limit": "/".join(map(str, args.address_rate_limit)),
+        "--account-limit": "/".join(map(str, args.account_limit)),
+        "--account-ttl": str(args.account_ttl),
+        "--game-quota": str(args.game_quota),
+        "--connections-per-address": str(args.connections_per_address),
+        "--redis-restart-delay": str(args.redis_restart_delay),
+    }
+    for flag, default in stated.items():
+        assert f"`{flag} {default}`" in text, flag
