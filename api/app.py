@@ -32,6 +32,12 @@ DEFAULTS: dict[str, Any] = {
     "RATE_LIMIT": None,  # (requests, seconds) per client, e.g. (1200, 60); None: no limit
     "GAME_QUOTA": None,  # active games one client may have created; None: no quota
     "GAME_TTL": None,  # seconds an idle active game lives (smashup serve sweeps); None: forever
+    # hardening (api/limits.py, docs/hardening.md)
+    "ADDRESS_RATE_LIMIT": None,  # (requests, seconds) per client address; None: no limit
+    "ACCOUNT_LIMIT": None,  # (accounts, seconds) created per address; None: no limit
+    "ACCOUNT_TTL": None,  # seconds an account never used and never seated lives; None: forever
+    "TRUSTED_PROXIES": None,  # CIDRs whose X-Forwarded-For names the client; None: the env var
+    "MAX_WAITERS_PER_ADDRESS": None,  # waiter slots one address may hold; None: MAX_WAITERS // 4
     "REDIS_SOCKET_TIMEOUT": None,  # seconds; None: the variable of that name, else 2
     "REDIS_CONNECT_TIMEOUT": None,  # seconds; None: the variable of that name, else 1
     "APPEND_SETTLE_TIMEOUT": None,  # seconds; None: the variable of that name, else 10

@@ -5,11 +5,14 @@ An account token acts for the account's seat in every game that seats it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from flask import request
+from flask import g, request
 
 from api.errors import ApiError
+from service.accounts import TOKEN_PREFIX
 from service.games import Games
 from service.social import social_of
 
@@ -47,13 +50,64 @@ def token_or_none() -> str | None:
     return token if scheme.lower() == "bearer" and token and " " not in token else None
 
 
+@dataclass(frozen=True)
+class Caller:
+    """What a valid bearer token names: a player account, or a seat of a game."""
+
+    token: str
+    account: str | None = None
+    seat: tuple[str, int] | None = None
+
+    @property
+    def identity(self) -> str:
+        """The name the limits count this caller under: its account, else its token's digest
+        (a token is never stored)."""
+        if self.account is not None:
+            return "account-" + self.account
+        return "token-" + hashlib.sha256(self.token.encode()).hexdigest()[:32]
+
+
+_CALLER = "smashup_caller"
+
+
+def caller(games: Games) -> Caller | None:
+    """The caller named by the request's bearer token, None without one; 401
+    ``invalid_token`` if the header is malformed or the token names no live account and no
+    seat (made up, revoked, or of an expired account). Looked up once per request."""
+    if _CALLER in g:
+        known: Caller | None = g.get(_CALLER)
+        return known
+    token = _bearer()
+    found = None if token is None else _lookup(games, token)
+    if token is not None and found is None:
+        raise ApiError(
+            401,
+            "invalid_token",
+            "this token belongs to no seat and no player account",
+            {"WWW-Authenticate": f'{_CHALLENGE}, error="invalid_token"'},
+        )
+    setattr(g, _CALLER, found)
+    return found
+
+
+def _lookup(games: Games, token: str) -> Caller | None:
+    if len(token) > 256:
+        return None
+    social = social_of(games)
+    if social is not None and token.startswith(TOKEN_PREFIX):
+        account_id = social.accounts.authenticate(token)
+        return None if account_id is None else Caller(token, account=account_id)
+    seat = games.authenticate(token)
+    return None if seat is None else Caller(token, seat=seat)
+
+
 def account(games: Games) -> str | None:
     """The account id of the caller's token if it is an account token (else None)."""
     token = _bearer()
-    social = social_of(games)
-    if token is None or social is None or len(token) > 256:
-        return None
-    return social.accounts.authenticate(token)
+    if token is None or not token.startswith(TOKEN_PREFIX):
+        return None  # a seat token, or none: no lookup
+    found = caller(games)
+    return None if found is None else found.account
 
 
 def identity(games: Games, lookup: Lookup | None = None) -> tuple[str, int] | None:
@@ -61,7 +115,13 @@ def identity(games: Games, lookup: Lookup | None = None) -> tuple[str, int] | No
     token = _bearer()
     if token is None:
         return None
-    found = (lookup or games.authenticate)(token) if len(token) <= 256 else None
+    if lookup is None:
+        known = caller(games)
+        found = None if known is None else known.seat
+    else:
+        found = lookup(token) if len(token) <= 256 else None
+        if found is not None:
+            setattr(g, _CALLER, Caller(token, seat=found))
     if found is None and account(games) is not None:
         raise ApiError(403, "forbidden", "this account token acts only inside a game")
     if found is None:

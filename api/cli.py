@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any
 
-from api import replay_cli, simulate_cli  # light: they import the rules only when they run
+from api import replay_cli, serve_options, simulate_cli  # light: no rules, no Flask
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -119,6 +119,12 @@ def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
         ("--request-timeout", float, defaults.request_timeout, "seconds to receive a request"),
         ("--idle-timeout", int, defaults.idle_timeout, "seconds an idle connection is kept"),
         ("--graceful-timeout", float, defaults.graceful_timeout, "seconds a stop waits"),
+        (
+            "--connections-per-address",
+            int,
+            defaults.connections_per_address,
+            "open connections per client address at most",
+        ),
     )
     for flag, kind, default, text in options:
         serve_cmd.add_argument(flag, type=kind, default=default, help=f"{text} ({default})")
@@ -128,8 +134,12 @@ def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
         default=RATE_LIMIT,
         help="requests per seconds per client, e.g. 1200/60; 0: none (1200/60)",
     )
+    serve_options.add_options(serve_cmd, _rate)
     serve_cmd.add_argument(
-        "--game-quota", type=int, default=GAME_QUOTA, help="active games per client; 0: none (20)"
+        "--game-quota",
+        type=int,
+        default=GAME_QUOTA,
+        help="active games per client address and per identity; 0: none (20)",
     )
     serve_cmd.add_argument(
         "--game-ttl",
@@ -177,11 +187,14 @@ def serve(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     from api.app import create_app
+    from api.redis_supervisor import EXTENSION as REDIS_SUPERVISOR
+    from api.redis_supervisor import RedisSupervisor
     from api.routes.common import EXTENSION
     from api.server import Server, Settings
     from api.supervisor import Supervisor
     from events.connection import (
         connect,
+        embedded_server,
         redis_url_for,
         resolve_data_dir,
         rq_connection,
@@ -194,8 +207,13 @@ def _serve(args: argparse.Namespace) -> int:
     client = connect(url, args.data_dir)
     client.ping()
     queues = rq_connection(client)  # refuses a cluster without RQ_REDIS_URL, before serving
+    redis_watch: RedisSupervisor | None = None
     if url is None:
         log.info("embedded Redis running, data in %s", resolve_data_dir(args.data_dir))
+        redis_watch = RedisSupervisor(
+            embedded_server(args.data_dir), delay=args.redis_restart_delay
+        )
+        redis_watch.start()
     supervisor: Supervisor | None = None
     sweeper: Sweeper | None = None
     signal.signal(signal.SIGTERM, _raise_interrupt)
@@ -218,6 +236,8 @@ def _serve(args: argparse.Namespace) -> int:
             request_timeout=args.request_timeout,
             idle_timeout=args.idle_timeout,
             graceful_timeout=args.graceful_timeout,
+            connections_per_address=args.connections_per_address,
+            trusted_proxies=serve_options.trusted_proxies(args),
         )
         app = create_app(
             {
@@ -226,8 +246,10 @@ def _serve(args: argparse.Namespace) -> int:
                 "RATE_LIMIT": args.rate_limit,
                 "GAME_QUOTA": args.game_quota or None,
                 "GAME_TTL": args.game_ttl or None,
+                **serve_options.app_config(args),
             }
         )
+        app.extensions[REDIS_SUPERVISOR] = redis_watch
         if args.game_ttl:
             sweeper = Sweeper(app.extensions[EXTENSION].store, args.game_ttl)
             sweeper.start()
@@ -243,6 +265,8 @@ def _serve(args: argparse.Namespace) -> int:
             sweeper.stop()
         if supervisor is not None:
             supervisor.stop()
+        if redis_watch is not None:
+            redis_watch.stop()
         if url is None:
             shutdown_embedded(args.data_dir)
             log.info("embedded Redis stopped")

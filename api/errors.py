@@ -26,7 +26,7 @@ from domain import (
 from events.errors import AppendOutcomeUnknown, StoreError
 from service.accounts import AccountNotFound, AccountSeatedTwice
 from service.challenges import ChallengeForbidden, ChallengeNotFound, ChallengeNotPending
-from service.limits import RateLimited, TooManyGames
+from service.limits import RateLimited, TooManyAccounts, TooManyGames
 from service.outcomes import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -72,6 +72,7 @@ TITLES = {
     "too_many_webhooks": "Too many webhooks",
     "rate_limited": "Too many requests",
     "too_many_games": "Too many active games",
+    "too_many_accounts": "Too many accounts",
     "service_unavailable": "Service unavailable",
     "internal_error": "Internal error",
 }
@@ -91,6 +92,7 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     TooManyWaiters: 429,
     RateLimited: 429,
     TooManyGames: 429,
+    TooManyAccounts: 429,
     AccountNotFound: 404,
     AccountSeatedTwice: 422,
     ChallengeNotFound: 404,

@@ -16,11 +16,16 @@ What this module adds to waitress:
   after its first byte is answered 408 and its connection closed (waitress alone only closes
   connections idle for a while, which a client sending a byte now and then never is);
 * a graceful stop: :meth:`Server.stop` (on SIGTERM) stops accepting, lets the requests in
-  progress finish for up to :attr:`Settings.graceful_timeout` seconds, then closes the rest.
+  progress finish for up to :attr:`Settings.graceful_timeout` seconds, then closes the rest;
+* a cap per client address on open connections (:attr:`Settings.connections_per_address`): a
+  connection past it is closed as soon as it is accepted, so that one address holding slow
+  sockets cannot take the whole :attr:`Settings.connection_limit` from everyone else. Trusted
+  front proxies (:attr:`Settings.trusted_proxies`) are not capped: they carry many clients.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import socket
@@ -66,6 +71,11 @@ class Settings:
     """Seconds a connection with no request in progress may stay silent before it is closed."""
     graceful_timeout: float = 10.0
     """Seconds a stop waits for the requests in progress before closing their connections."""
+    connections_per_address: int = 64
+    """Open connections one client address may hold at once; past it a new one is closed."""
+    trusted_proxies: tuple[str, ...] = ()
+    """CIDRs of front proxies: not capped per address, and their ``X-Forwarded-For`` names the
+    client (see ``api/limits.py``)."""
 
     @property
     def max_waiters(self) -> int:
@@ -226,6 +236,11 @@ class _Channel(HTTPChannel):  # type: ignore[misc]
                 self.server.add_task(self)
 
 
+def _host_of(channel: Any) -> str | None:
+    addr = getattr(channel, "addr", None)
+    return addr[0] if isinstance(addr, tuple | list) and addr else None
+
+
 class Server(TcpWSGIServer):  # type: ignore[misc]
     """A waitress TCP server with :class:`Settings`' limits, deadline and graceful stop."""
 
@@ -244,10 +259,43 @@ class Server(TcpWSGIServer):  # type: ignore[misc]
             ident="smashup",
             expose_tracebacks=False,
             asyncore_use_poll=True,
+            # X-Forwarded-For reaches the app, which believes it only from a trusted proxy
+            clear_untrusted_proxy_headers=False,
         )
         super().__init__(app, map={}, adj=adj, sockinfo=adj.listen[0])
         self.settings = settings
         self._stopping = threading.Event()
+        self._proxies = [ipaddress.ip_network(c, strict=False) for c in settings.trusted_proxies]
+        self.refused_connections = 0
+        """Connections closed at once because their address held its share."""
+
+    def handle_accept(self) -> None:
+        """Accept a connection, unless its address already holds its share of them."""
+        try:
+            accepted = self.accept()
+            if accepted is None:
+                return
+            conn, addr = accepted
+            self.set_socket_options(conn)
+        except OSError:
+            return
+        host = addr[0] if isinstance(addr, tuple) else None
+        if host is not None and not self._trusted(host):
+            held = sum(1 for c in self.active_channels.values() if _host_of(c) == host)
+            if held >= self.settings.connections_per_address:
+                self.refused_connections += 1
+                if self.refused_connections % 1000 == 1:
+                    log.warning("%s holds %d connections: closing its new ones", host, held)
+                conn.close()
+                return
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+
+    def _trusted(self, host: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return any(ip in network for network in self._proxies)
 
     @property
     def port(self) -> int:

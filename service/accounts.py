@@ -4,6 +4,11 @@ Keys (global, not per game): ``<prefix>:account:<id>`` (a hash: name, created_at
 ``<prefix>:account-token:<sha256>`` (the account id), ``<prefix>:account:<id>:games`` (a sorted
 set of game ids by creation time). A game's account seats are in its metadata (``accounts``, a
 JSON list with one account id or null per seat). Tokens are stored only as SHA-256 digests.
+
+An account is *provisional* until it is used: with :attr:`Accounts.provisional_ttl` set, its
+keys expire that many seconds after its creation unless its token is used first (any request
+authenticated with it) or a game seats it; then they stop expiring. So accounts made and
+abandoned (never used, no games) go away by themselves.
 """
 
 from __future__ import annotations
@@ -74,6 +79,8 @@ class Accounts:
         self.prefix = self.store.prefix
         self._seats: OrderedDict[str, tuple[str | None, ...]] = OrderedDict()
         self._cache_size = cache_size
+        self.provisional_ttl: int | None = None
+        """Seconds a new account lives unless it is used or seated first (None: forever)."""
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -97,6 +104,9 @@ class Accounts:
             mapping={"name": name, "created_at": created, "token": digest},
         )
         pipe.set(self._token_key(digest), account_id)
+        if self.provisional_ttl:
+            pipe.expire(self._key(account_id), self.provisional_ttl)
+            pipe.expire(self._token_key(digest), self.provisional_ttl)
         pipe.execute()
         return Account(account_id, name, created), token
 
@@ -111,8 +121,23 @@ class Accounts:
         """The account id of a live account token, or None."""
         if not token.startswith(TOKEN_PREFIX):
             return None
-        raw = self.redis.get(self._token_key(hash_token(token)))
-        return None if raw is None else raw.decode()
+        key = self._token_key(hash_token(token))
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.get(key)
+        pipe.pttl(key)
+        raw, left = pipe.execute()
+        if raw is None:
+            return None
+        if int(left) > 0:  # provisional: its first use keeps it
+            self.keep(raw.decode())
+        return str(raw.decode())
+
+    def keep(self, account_id: str) -> None:
+        """Make a provisional account permanent (nothing if it already is)."""
+        digest = self.redis.hget(self._key(account_id), "token")
+        self.redis.persist(self._key(account_id))
+        if digest is not None:
+            self.redis.persist(self._token_key(digest.decode()))
 
     def rotate_token(self, account_id: str) -> str:
         """Revoke the account's token and return a new one."""
@@ -186,6 +211,7 @@ class Accounts:
         for owner in self.seats_of_game(game_id):
             if owner is not None:
                 self.redis.zadd(self._key(owner, "games"), {game_id: now})
+                self.keep(owner)
 
     def game_ids(self, account_id: str) -> list[str]:
         """The account's games, oldest first."""

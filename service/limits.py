@@ -9,9 +9,11 @@ IP address (see ``api/limits.py``).
   seconds left in the window). So that a request does not cost a Redis round trip, a process
   takes requests from the counter in blocks of 1% of the limit (:data:`BLOCK_SHARE`) and
   spends them locally: a client may be refused up to one block per process early, never late.
-* :class:`GameQuota`: at most ``limit`` active games created by one client. Creating one more
-  is refused with :class:`TooManyGames` (HTTP 429 ``too_many_games``); games that ended or
-  expired stop counting.
+* :class:`service.quota.GameQuota`: at most ``limit`` active games created by one client
+  (:class:`TooManyGames`, HTTP 429 ``too_many_games``).
+
+Every answer of a limited request tells the client where it stands (:class:`Standing`: the
+``RateLimit`` and ``RateLimit-Policy`` fields of draft-ietf-httpapi-ratelimit-headers).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from service.outcomes import ServiceError
@@ -56,6 +59,20 @@ class RateLimited(ServiceError):
         self.retry_after = retry_after
 
 
+class TooManyAccounts(RateLimited):
+    """The address created as many accounts as it may in the current window."""
+
+    code = "too_many_accounts"
+
+    def __init__(self, limit: int, window: int, retry_after: int) -> None:
+        ServiceError.__init__(
+            self,
+            f"this address created {limit} accounts in {window} s already; retry after "
+            f"{retry_after} s",
+        )
+        self.retry_after = retry_after
+
+
 class TooManyGames(ServiceError):
     """The client already has its quota of active games."""
 
@@ -68,33 +85,62 @@ class TooManyGames(ServiceError):
         self.retry_after = QUOTA_RETRY_AFTER
 
 
-class RateLimiter:
-    """At most ``limit`` requests per ``window`` seconds per client, counted in Redis."""
+@dataclass(frozen=True)
+class Standing:
+    """A client's place in one policy after a request: ``remaining`` requests in the window (as
+    this process knows it: at most a block per other process too high), ``reset`` seconds until
+    the window ends."""
 
-    def __init__(self, redis: Any, prefix: str, limit: int, window: int) -> None:
+    policy: str
+    limit: int
+    window: int
+    remaining: int
+    reset: int
+
+
+class RateLimiter:
+    """At most ``limit`` requests per ``window`` seconds per client, counted in Redis under
+    ``<prefix>:<name>:{<client>}:<window number>``; ``policy`` names it in the answers."""
+
+    def __init__(
+        self,
+        redis: Any,
+        prefix: str,
+        limit: int,
+        window: int,
+        *,
+        name: str = "rate",
+        policy: str = "default",
+    ) -> None:
         if limit < 1 or window < 1:
             raise ValueError("a rate limit needs at least 1 request per at least 1 second")
         self.redis = redis
         self.prefix = prefix
         self.limit = limit
         self.window = window
+        self.name = name
+        self.policy = policy
         self.block = max(1, limit // BLOCK_SHARE)
         self._hit = redis.register_script(_HIT_LUA)
-        self._blocks: dict[str, tuple[int, int]] = {}
-        """client -> (window number, requests left in the block this process took)."""
+        self._blocks: dict[str, tuple[int, int, int]] = {}
+        """client -> (window number, requests left in the block this process took, the
+        counter's value when it was taken)."""
         self._lock = threading.Lock()
 
-    def hit(self, client: str) -> None:
+    def hit(self, client: str) -> Standing:
         """Count one request of ``client``; raise :class:`RateLimited` past the limit."""
-        slot = int(time.time() // self.window)
+        now = time.time()
+        slot = int(now // self.window)
+        reset = max(1, math.ceil((slot + 1) * self.window - now))
         with self._lock:
-            taken, left = self._blocks.get(client, (slot, 0))
+            taken, left, count = self._blocks.get(client, (slot, 0, 0))
             if taken == slot and left > 0:
-                self._blocks[client] = (slot, left - 1)
-                return
-        key = f"{self.prefix}:rate:{{{client}}}:{slot}"
-        count, left_ms = self._hit(keys=[key], args=[self.window * 1000, self.block])
-        granted = min(self.block, self.limit - (int(count) - self.block))
+                self._blocks[client] = (slot, left - 1, count)
+                return self._standing(count, left - 1, reset)
+        key = f"{self.prefix}:{self.name}:{{{client}}}:{slot}"
+        raw_count, left_ms = self._hit(keys=[key], args=[self.window * 1000, self.block])
+        count = int(raw_count)
+        granted = min(self.block, self.limit - (count - self.block))
         if granted <= 0:
             raise RateLimited(self.limit, self.window, max(1, math.ceil(int(left_ms) / 1000)))
         with self._lock:
@@ -102,48 +148,9 @@ class RateLimiter:
                 self._blocks = {c: b for c, b in self._blocks.items() if b[0] == slot}
                 if len(self._blocks) >= LOCAL_CLIENTS:
                     self._blocks.clear()
-            self._blocks[client] = (slot, granted - 1)
+            self._blocks[client] = (slot, granted - 1, count)
+        return self._standing(count, granted - 1, reset)
 
-
-class GameQuota:
-    """At most ``limit`` active games created by one client."""
-
-    def __init__(self, games: Any, limit: int, ttl: float | None = None) -> None:
-        if limit < 1:
-            raise ValueError("a game quota must be 1 or more")
-        self.store = games.store
-        self.limit = limit
-        self.ttl = ttl
-        """Seconds a client's set of games is kept after its last addition (None: always)."""
-
-    def _key(self, client: str) -> str:
-        return f"{self.store.prefix}:quota:{{{client}}}"
-
-    def check(self, client: str) -> None:
-        """Raise :class:`TooManyGames` if ``client`` has its quota of active games.
-
-        Games that ended or no longer exist (expired) are dropped from the client's set.
-        """
-        key = self._key(client)
-        ids = [member.decode() for member in self.store.redis.zrange(key, 0, -1)]
-        if len(ids) < self.limit:
-            return
-        rows = self.store.summaries(ids, ("status",))
-        gone = [
-            game_id
-            for game_id, row in zip(ids, rows, strict=True)
-            if row["version"] == 0 or row.get("status") == "ended"
-        ]
-        if gone:
-            self.store.redis.zrem(key, *gone)
-        if len(ids) - len(gone) >= self.limit:
-            raise TooManyGames(self.limit)
-
-    def add(self, client: str, game_id: str) -> None:
-        """Count a game just created by ``client``."""
-        key = self._key(client)
-        with self.store.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(key, {game_id: time.time()})
-            if self.ttl:
-                pipe.expire(key, math.ceil(self.ttl))
-            pipe.execute()
+    def _standing(self, count: int, unspent: int, reset: int) -> Standing:
+        remaining = max(0, self.limit - count + unspent)
+        return Standing(self.policy, self.limit, self.window, remaining, reset)

@@ -48,10 +48,11 @@ class TooManyWaiters(ServiceError):
 
     code = "too_many_waiters"
 
-    def __init__(self, limit: int, retry_after: int) -> None:
+    def __init__(self, limit: int, retry_after: int, *, per_client: bool = False) -> None:
+        whose = "from this client" if per_client else ""
         super().__init__(
-            f"this server already holds {limit} waiting requests; retry in {retry_after} s"
-            " or ask without waiting"
+            f"this server already holds {limit} waiting requests{' ' if whose else ''}{whose};"
+            f" retry in {retry_after} s or ask without waiting"
         )
         self.retry_after = retry_after
 

@@ -79,8 +79,10 @@ def networks(texts: Iterable[str]) -> tuple[Network, ...]:
     return tuple(ipaddress.ip_network(t.strip(), strict=False) for t in texts if t.strip())
 
 
-def check_url(url: str, allowed: Sequence[Network]) -> None:
-    """Refuse a URL that is not http(s) or resolves to a non-public address not ``allowed``."""
+def check_url(url: str, allowed: Sequence[Network]) -> str:
+    """Refuse a URL that is not http(s) or resolves to a non-public address not ``allowed``;
+    return the address checked, which a delivery connects to (no second lookup, whose answer
+    could differ)."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise WebhookUrlRefused("a webhook URL must be an http:// or https:// URL with a host")
@@ -95,6 +97,7 @@ def check_url(url: str, allowed: Sequence[Network]) -> None:
         ip = ipaddress.ip_address(address[0])
         if not ip.is_global and not any(ip in net for net in allowed):
             raise WebhookUrlRefused(f"{parts.hostname} is a private or reserved address ({ip})")
+    return str(found[0][4][0])
 
 
 def sign(secret: str, timestamp: int, body: bytes) -> str:
@@ -103,8 +106,9 @@ def sign(secret: str, timestamp: int, body: bytes) -> str:
     return f"t={timestamp},v1={mac.hexdigest()}"
 
 
-Sender = Callable[[str, bytes, dict[str, str]], int]
-"""POSTs a body to a URL with headers; returns the status (raises ``OSError`` on failure)."""
+Sender = Callable[[str, bytes, dict[str, str], str], int]
+"""POSTs a body to a URL with headers, connecting to the given (checked) address whatever the
+URL's host resolves to now; returns the status (raises ``OSError`` on failure)."""
 
 
 class Webhooks:
@@ -294,8 +298,8 @@ class Webhooks:
         }
         outcome: dict[str, Any] = {"at": utc_timestamp(), "status": None, "error": None}
         try:
-            check_url(hook["url"], self.allowed)
-            outcome["status"] = send(hook["url"], body, headers)
+            address = check_url(hook["url"], self.allowed)
+            outcome["status"] = send(hook["url"], body, headers, address)
         except WebhookUrlRefused as refused:
             outcome["error"] = refused.message
         except OSError as error:

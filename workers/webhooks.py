@@ -7,7 +7,11 @@ attempts in the calling thread, sleeping the backoff between them.
 
 from __future__ import annotations
 
+import functools
+import http.client
 import logging
+import socket
+import ssl
 import time
 import urllib.error
 import urllib.request
@@ -33,14 +37,57 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
         return None
 
 
-_OPENER = urllib.request.build_opener(_NoRedirects)
+class _PinnedHTTP(http.client.HTTPConnection):
+    """An HTTP connection to a fixed address; the Host header still names the URL's host."""
+
+    def __init__(self, *args: Any, address: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
 
 
-def send(url: str, body: bytes, headers: dict[str, str]) -> int:
-    """POST ``body`` to ``url``; return the HTTP status (``OSError`` if nothing answered)."""
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """An HTTPS connection to a fixed address; SNI, the certificate check and the Host header
+    still use the URL's host."""
+
+    def __init__(self, *args: Any, address: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.address = address
+
+    def connect(self) -> None:
+        raw = socket.create_connection((self.address, self.port), self.timeout)
+        context: ssl.SSLContext = self._context  # type: ignore[attr-defined]
+        self.sock = context.wrap_socket(raw, server_hostname=self.host)
+
+
+class _Pinned(urllib.request.HTTPHandler, urllib.request.HTTPSHandler):
+    """Opens http:// and https:// URLs on connections to one address (the checked one)."""
+
+    def __init__(self, address: str) -> None:
+        urllib.request.HTTPHandler.__init__(self)
+        urllib.request.HTTPSHandler.__init__(self, context=ssl.create_default_context())
+        self.address = address
+
+    def http_open(self, req: urllib.request.Request) -> Any:
+        return self.do_open(functools.partial(_PinnedHTTP, address=self.address), req)
+
+    def https_open(self, req: urllib.request.Request) -> Any:
+        return self.do_open(
+            functools.partial(_PinnedHTTPS, address=self.address),
+            req,
+            context=self._context,  # type: ignore[attr-defined]
+        )
+
+
+def send(url: str, body: bytes, headers: dict[str, str], address: str) -> int:
+    """POST ``body`` to ``url`` over a connection to ``address`` (the one checked: no second
+    DNS lookup); return the HTTP status (``OSError`` if nothing answered)."""
+    opener = urllib.request.build_opener(_NoRedirects, _Pinned(address))
     request = urllib.request.Request(url, body, headers, method="POST")
     try:
-        with _OPENER.open(request, timeout=TIMEOUT) as response:
+        with opener.open(request, timeout=TIMEOUT) as response:
             return int(response.status)
     except urllib.error.HTTPError as error:
         with error:

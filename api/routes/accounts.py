@@ -9,6 +9,7 @@ from marshmallow import ValidationError
 
 from api import auth
 from api.errors import ApiError
+from api.limits import count_account_creation, hold_game
 from api.routes.common import games, no_query, read_json
 from api.schemas import (
     AcceptSchema,
@@ -55,6 +56,7 @@ def create_account() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create an account: 201 with its id and its token (shown only here)."""
     no_query()
     data = NewAccountSchema().load(read_json())
+    count_account_creation()
     account, token = social().accounts.create(data["name"])
     location = url_for("players.get_account", player_id=account.id)
     return {**account.as_json(), "token": token}, 201, {"Location": location}
@@ -145,7 +147,10 @@ def accept(challenge_id: str) -> dict[str, Any]:
     caller = caller_account()
     no_query()
     data = AcceptSchema().load(read_json())
-    return social().challenges.accept(challenge_id, caller, data["factions"])
+    with hold_game() as held:
+        accepted = social().challenges.accept(challenge_id, caller, data["factions"])
+        held.keep(accepted["game"])
+    return accepted
 
 
 @challenges_bp.post("/<challenge_id>/decline")

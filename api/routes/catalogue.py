@@ -5,9 +5,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from flask import Blueprint, request
+from flask import Blueprint, current_app, request
 from marshmallow import ValidationError
 
+from api.redis_supervisor import EXTENSION as REDIS_SUPERVISOR
 from api.routes.common import games
 from api.schemas import CatalogueQuery, FactionsQuery, load_query
 from domain.catalogue import catalogue
@@ -20,7 +21,11 @@ bp = Blueprint("catalogue", __name__, url_prefix="/v1")
 @bp.get("/health")
 def health() -> tuple[dict[str, Any], int]:
     """Liveness, and whether Redis answers (503 when it does not)."""
-    return service_health(games())
+    body, status = service_health(games())
+    watch = current_app.extensions.get(REDIS_SUPERVISOR)
+    if status == 503 and watch is not None and watch.restarting:
+        body["status"] = "degraded"  # an embedded Redis being restarted: coming back by itself
+    return body, status
 
 
 def _check(kind: str, value: str | None, known: Any) -> None:

@@ -9,7 +9,7 @@ from marshmallow import ValidationError
 
 from api import auth
 from api.commands import load_command
-from api.limits import client_id, quota
+from api.limits import count_identity, hold_game
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.routes.replays import replays
 from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, load_query
@@ -27,15 +27,14 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create a game: 201 with its id, version and the seats' tokens."""
     no_query()
     data = CreateGameSchema().load(read_json())
-    limit, client = quota(), client_id()
-    if limit is not None:
-        limit.check(client)
-    try:
-        created = new_game(games(), data["players"], data["seed"], data["scripted"], data["clock"])
-    except AccountNotFound as missing:
-        raise ValidationError({"players": [missing.message]}) from None
-    if limit is not None:
-        limit.add(client, created.game_id)
+    with hold_game() as held:
+        try:
+            created = new_game(
+                games(), data["players"], data["seed"], data["scripted"], data["clock"]
+            )
+        except AccountNotFound as missing:
+            raise ValidationError({"players": [missing.message]}) from None
+        held.keep(created.game_id)
     body = {
         "id": created.game_id,
         "version": created.version,
@@ -90,6 +89,7 @@ def command(game_id: str) -> Response:
     service = games()
     state, owner = service.open(check_game_id(game_id), auth.token_or_none())
     seat = auth.seat(service, game_id, lambda _token: owner)
+    count_identity()  # the token was checked with the game's load (one round trip)
     query = load_query(CommandQuery, request.args)
     loaded = load_command(read_json(), seat)
     key = idempotency_key()

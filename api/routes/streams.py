@@ -78,8 +78,8 @@ def _wants_sse() -> bool:
 
 def _cursor() -> tuple[str | None, float]:
     query = load_query(StreamQuery, request.args)
-    header = request.headers.get("Last-Event-ID")
-    after: str | None = header.strip() if header is not None else query["after"]
+    header = (request.headers.get("Last-Event-ID") or "").strip()
+    after: str | None = header or query["after"]  # an empty header names no cursor
     return after, float(query["timeout"])
 
 

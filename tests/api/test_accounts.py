@@ -66,7 +66,7 @@ def test_a_rotated_token_replaces_the_old_one_and_a_revoked_token_acts_for_nobod
     )
     refused = client.get("/v1/me/games", headers=bearer(rotated["token"]))
     assert refused.status_code == 401
-    assert refused.get_json()["code"] == "unauthenticated"
+    assert refused.get_json()["code"] == "invalid_token"
 
 
 def test_a_bad_account_request_is_refused_and_creates_nothing(
