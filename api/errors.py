@@ -34,6 +34,16 @@ from service.outcomes import (
     StaleVersion,
     TooManyWaiters,
 )
+from service.tables import (
+    AlreadySeated,
+    DraftNotAvailable,
+    FactionTaken,
+    GameAlreadyStarted,
+    GameFull,
+    SeekNotFound,
+    TableCanceled,
+    TableForbidden,
+)
 from service.webhooks import TooManyWebhooks, WebhookNotFound, WebhookUrlRefused
 
 log = logging.getLogger(__name__)
@@ -72,6 +82,13 @@ TITLES = {
     "too_many_webhooks": "Too many webhooks",
     "rate_limited": "Too many requests",
     "too_many_games": "Too many active games",
+    "game_full": "Game full",
+    "game_started": "Game started",
+    "table_canceled": "Canceled",
+    "faction_taken": "Faction taken",
+    "already_seated": "Already seated",
+    "seek_not_found": "Seek not found",
+    "draft_not_available": "Draft not available",
     "service_unavailable": "Service unavailable",
     "internal_error": "Internal error",
 }
@@ -99,6 +116,14 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     WebhookUrlRefused: 422,
     WebhookNotFound: 404,
     TooManyWebhooks: 422,
+    GameFull: 409,
+    GameAlreadyStarted: 409,
+    TableCanceled: 409,
+    FactionTaken: 409,
+    AlreadySeated: 409,
+    SeekNotFound: 404,
+    TableForbidden: 403,
+    DraftNotAvailable: 422,
 }
 HTTP_CODES = {
     400: "bad_request",

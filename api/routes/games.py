@@ -11,22 +11,37 @@ from api.limits import client_id, quota
 from api.routes.accounts import create_with_accounts
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.routes.replays import replays
-from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, load_command, load_query
+from api.routes.tables import open_game
+from api.schemas import (
+    CommandQuery,
+    CreateGameSchema,
+    EventsQuery,
+    OpenSeat,
+    load_command,
+    load_query,
+)
 from domain import GameState, legal_commands, view
 from service.clocks import deadline, deadline_text
 from service.games import Games
+from service.tables import check_boxes
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
 
 
 @bp.post("")
 def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
-    """Create a game: 201 with its id, version and the seats' tokens."""
+    """Create a game: 201 with its id, version and the seats' tokens; 202 with its table when
+    seats are left open (the game starts when they are all taken)."""
     no_query()
     data = CreateGameSchema().load(read_json())
     limit, client = quota(), client_id()
     if limit is not None:
         limit.check(client)
+    players = data["players"]
+    if any(isinstance(p, OpenSeat) for p in players):
+        return open_game(players, data["seed"], data["clock"], data["boxes"])
+    if data["boxes"] is not None:
+        check_boxes([getattr(p, "setup", p).factions for p in players], data["boxes"])
     created = create_with_accounts(
         games(), data["players"], data["seed"], data["scripted"], data["clock"]
     )
