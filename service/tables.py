@@ -363,17 +363,17 @@ class Tables:
         _refusal(reply, table_id, table["kind"])
         table = json.loads(reply[1])
         index = int(reply[2])
+        if table["kind"] == "seek":  # told before the game starts (then: game_started)
+            shown = {**public(table), "seat": index}
+            for owner in dict.fromkeys([table["by"], *(s.get("player") for s in table["seats"])]):
+                if owner is not None and owner != seat.player:
+                    self.feeds.publish(owner, "seek_accepted", shown)
         created = self._start(table, index) if table["status"] == "starting" else None
         if created is not None:
             table = self.record(table_id)
         found = [table.get("client"), *(s.get("client") for s in table["seats"])]
         clients = tuple(dict.fromkeys(c for c in found if c))
-        shown = public(table)
-        if table["kind"] == "seek":
-            for owner in {table["by"], *(s.get("player") for s in table["seats"])}:
-                if owner is not None and owner != seat.player:
-                    self.feeds.publish(owner, "seek_accepted", {**shown, "seat": index})
-        return Joined(shown, index, token, created, clients)
+        return Joined(public(table), index, token, created, clients)
 
     def _start(self, table: dict[str, Any], joined: int) -> CreatedGame:
         """Create the game of a full table (the seat just taken is opened again on failure)."""
