@@ -8,15 +8,18 @@ two) until the faction draft is playable.
 
 Quick pairing: an account asks for a game of ``seats`` seats and a clock; it takes a seat of
 the oldest waiting pool seek of the same seat count and clock (made by someone else, with
-factions still free), or opens one and waits. When two accounts open pool seeks of the same
-kind at the same moment, the one opened later is withdrawn and its account joins the earlier,
-so that they find each other.
+factions still free), or opens one and waits. ``<prefix>:pool:<digest of seats and clock>``
+is a sorted set of the waiting pool seeks; a seek enters it only if no other account waits
+there (one Lua script), so two accounts pairing at the same moment never both wait: the one
+refused withdraws its seek and takes a seat at the other's.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,14 +27,27 @@ from typing import Any
 from domain.model import Clock
 from service.outcomes import ServiceError
 from service.tables import (
+    AlreadySeated,
     DraftNotAvailable,
+    FactionTaken,
+    GameFull,
     Joined,
     Tables,
     TableSeat,
 )
 
 PAIRING_ATTEMPTS = 3
-"""Times pairing looks again after a seat it tried to take went to someone else."""
+"""Times pairing looks again after another account entered the pool at the same moment."""
+
+# KEYS: the pool (members "<account>:<seek id>", scored by expiry). ARGV: the account, its
+# member, its expiry. Enters the pool only if no other account waits there (else 0).
+_ENTER_LUA = """
+for _, member in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  if string.sub(member, 1, string.len(ARGV[1]) + 1) ~= ARGV[1] .. ':' then return 0 end
+end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
+return 1
+"""
 
 
 @dataclass(frozen=True)
@@ -57,6 +73,7 @@ class Seeks:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
+        self._enter = tables.redis.register_script(_ENTER_LUA)
 
     def create(
         self,
@@ -94,6 +111,10 @@ class Seeks:
         seat = TableSeat(tuple(factions), player=account)
         return self.tables.join(seek_id, seat, client=client, kind="seek")
 
+    def _pool(self, key: str) -> str:
+        digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+        return f"{self.tables.store.prefix}:pool:{digest}"
+
     def pair(
         self,
         account: str,
@@ -104,47 +125,28 @@ class Seeks:
     ) -> Paired:
         """Seat ``account`` at the oldest matching pool seek, or open one and wait."""
         key = pool_key(seats, clock)
+        pool = self._pool(key)
+        redis = self.tables.redis
         for _ in range(PAIRING_ATTEMPTS):
-            joined = self._take(self._waiting(key, account), account, factions, client)
-            if joined is not None:
-                return _paired(joined)
+            redis.zremrangebyscore(pool, "-inf", f"({int(time.time())}")
+            for member in [m.decode() for m in redis.zrange(pool, 0, -1)]:
+                owner, _, seek_id = member.partition(":")
+                if owner == account:
+                    continue
+                try:
+                    return _paired(self.accept(seek_id, account, factions, client))
+                except (GameFull, FactionTaken, AlreadySeated):
+                    continue  # no seat for us there now: the next one
+                except ServiceError:
+                    redis.zrem(pool, member)  # started, canceled or expired
             mine = self.create(account, seats, factions, clock=clock, client=client, pool=key)
-            waiting = self._waiting(key, account, mine["id"])
-            ids = [t["id"] for t in waiting]
-            older = waiting[: ids.index(mine["id"])] if mine["id"] in ids else []
-            older = [t for t in older if t["by"] != account]
-            if not older:
+            expires = int(time.time()) + self.tables.ttl["seek"]
+            if self._enter(keys=[pool], args=[account, f"{account}:{mine['id']}", expires]):
                 return Paired("waiting", mine, 0, None)
-            if not self.tables.withdraw(mine["id"]):  # someone joined it meanwhile
+            if not self.tables.withdraw(mine["id"]):  # someone took a seat at it meanwhile
                 current = self.tables.get(mine["id"], "seek")
                 return Paired("started" if current["game"] else "waiting", current, 0, None)
-            joined = self._take(older, account, factions, client)
-            if joined is not None:
-                return _paired(joined)
         raise ServiceError("the pairing pool kept changing; try again")
-
-    def _waiting(self, key: str, account: str, mine: str | None = None) -> list[dict[str, Any]]:
-        """The open pool seeks of ``key``, oldest first: other accounts' (and ``mine``)."""
-        return [
-            t
-            for t in self.tables.records("seek")
-            if t["pool"] == key and (t["by"] != account or t["id"] == mine)
-        ]
-
-    def _take(
-        self,
-        waiting: Sequence[dict[str, Any]],
-        account: str,
-        factions: Sequence[str],
-        client: str | None,
-    ) -> Joined | None:
-        """A seat at the first of ``waiting`` that still has one for ``account``."""
-        for table in waiting:
-            try:
-                return self.accept(table["id"], account, factions, client)
-            except ServiceError:
-                continue  # taken meanwhile, or our factions are: the next one
-        return None
 
 
 def _paired(joined: Joined) -> Paired:
