@@ -201,7 +201,7 @@ class CreateGameSchema(Schema):
     seed = Seed(load_default=None, allow_none=True)
     scripted = fields.Nested(ScriptedSchema, load_default=None, allow_none=True)
     clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
-    boxes = StrictInteger(load_default=None, validate=validate.OneOf([1, 2]))
+    boxes = StrictInteger(load_default=None, allow_none=False, validate=validate.OneOf([1, 2]))
 
     @validates_schema
     def scripted_seats(self, data: dict[str, Any], **_: Any) -> None:

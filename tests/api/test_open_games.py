@@ -252,9 +252,16 @@ def test_an_open_game_expires_when_nobody_comes(make_app: Callable[..., Flask]) 
     )
 
 
-def test_the_open_list_takes_no_status_or_cursor(client: FlaskClient) -> None:
-    refused(client.get("/v1/games?open=true&status=active"), 422, "validation_error")
-    assert client.get("/v1/games?open=false").get_json()["next_cursor"] is None
+def test_the_open_list_shows_only_open_games_whatever_the_status_asked(
+    client: FlaskClient,
+) -> None:
+    made = open_game(client, ANN, OPEN)
+    client.post("/v1/games", json={"players": [ANN, {**ANN, "name": "Bob"}]})
+    listed = client.get("/v1/games?open=true&status=active").get_json()
+    assert [(g["id"], g["status"]) for g in listed["games"]] == [(made["id"], "open")]
+    assert listed["next_cursor"] is None
+    assert made["id"] not in [g["id"] for g in client.get("/v1/games").get_json()["games"]]
+    refused(client.get("/v1/games?open=maybe"), 422, "validation_error")
 
 
 def test_a_game_started_by_a_join_leaks_nothing_to_its_seats_or_spectators(
