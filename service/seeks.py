@@ -40,10 +40,14 @@ PAIRING_ATTEMPTS = 3
 """Times pairing looks again after another account entered the pool at the same moment."""
 
 # KEYS: the pool (members "<account>:<seek id>", scored by expiry). ARGV: the account, its
-# member, its expiry. Enters the pool only if no other account waits there (else 0).
+# member, its expiry, then the members it tried that had no seat for it. Enters the pool only
+# if no other account waits there but those (else 0).
 _ENTER_LUA = """
+local tried = {}
+for i = 4, #ARGV do tried[ARGV[i]] = true end
 for _, member in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
-  if string.sub(member, 1, string.len(ARGV[1]) + 1) ~= ARGV[1] .. ':' then return 0 end
+  local mine = string.sub(member, 1, string.len(ARGV[1]) + 1) == ARGV[1] .. ':'
+  if not mine and not tried[member] then return 0 end
 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
 return 1
@@ -129,6 +133,7 @@ class Seeks:
         redis = self.tables.redis
         for _ in range(PAIRING_ATTEMPTS):
             redis.zremrangebyscore(pool, "-inf", f"({int(time.time())}")
+            tried = []
             for member in [m.decode() for m in redis.zrange(pool, 0, -1)]:
                 owner, _, seek_id = member.partition(":")
                 if owner == account:
@@ -136,12 +141,13 @@ class Seeks:
                 try:
                     return _paired(self.accept(seek_id, account, factions, client))
                 except (GameFull, FactionTaken, AlreadySeated):
-                    continue  # no seat for us there now: the next one
+                    tried.append(member)  # no seat for us there now: the next one
                 except ServiceError:
                     redis.zrem(pool, member)  # started, canceled or expired
             mine = self.create(account, seats, factions, clock=clock, client=client, pool=key)
             expires = int(time.time()) + self.tables.ttl["seek"]
-            if self._enter(keys=[pool], args=[account, f"{account}:{mine['id']}", expires]):
+            entry = [account, f"{account}:{mine['id']}", expires, *tried]
+            if self._enter(keys=[pool], args=entry):
                 return Paired("waiting", mine, 0, None)
             if not self.tables.withdraw(mine["id"]):  # someone took a seat at it meanwhile
                 current = self.tables.get(mine["id"], "seek")

@@ -229,3 +229,24 @@ def test_a_seek_counts_in_the_game_quota_once_it_starts(make_app: Callable[..., 
     assert accept(client, made["id"], bob, ["ninjas", "pirates"]).status_code == 200
     refused(seek(client, ann), 429, "too_many_games")
     refused(seek(client, bob), 429, "too_many_games")
+
+
+def test_an_account_whose_factions_are_taken_waits_in_a_pool_seek_of_its_own(
+    client: FlaskClient,
+) -> None:
+    ann, bob, cid = (account(client, n) for n in ("Ann", "Bob", "Cid"))
+
+    def pair(who: dict[str, Any], factions: list[str]) -> dict[str, Any]:
+        body = {"factions": factions}
+        response = client.post("/v1/pairing", json=body, headers=bearer(who["token"]))
+        assert response.status_code == 200, response.get_json()
+        paired: dict[str, Any] = response.get_json()
+        return paired
+
+    first = pair(ann, ["aliens", "dinosaurs"])
+    second = pair(bob, ["aliens", "ninjas"])
+    assert (first["status"], second["status"]) == ("waiting", "waiting")
+    assert first["seek"]["id"] != second["seek"]["id"]
+    third = pair(cid, ["robots", "wizards"])
+    assert (third["status"], third["seek"]["id"]) == ("started", first["seek"]["id"])
+    assert [s["id"] for s in client.get("/v1/seeks").get_json()["seeks"]] == [second["seek"]["id"]]
