@@ -34,7 +34,7 @@ from service.outcomes import (
     StaleVersion,
     TooManyWaiters,
 )
-from service.tables import (
+from service.seating import (
     AlreadySeated,
     DraftNotAvailable,
     FactionTaken,

@@ -26,15 +26,15 @@ from typing import Any
 
 from domain.model import Clock
 from service.outcomes import ServiceError
-from service.tables import (
+from service.seating import (
     AlreadySeated,
     DraftNotAvailable,
     FactionTaken,
     GameFull,
     Joined,
-    Tables,
     TableSeat,
 )
+from service.tables import Tables
 
 PAIRING_ATTEMPTS = 3
 """Times pairing looks again after another account entered the pool at the same moment."""

@@ -9,8 +9,7 @@ the last seat starts the game: the usual creation events, with the id and tokens
 before. A table is ``open``, ``starting`` (full, the game being created), ``started`` (its
 ``game``) or ``canceled``; the record of a started one is kept :data:`KEEP_STARTED` seconds.
 
-Factions: each faction at most once per game, unless the table says ``boxes: 2`` (two boxes
-combined: then at most twice), as the Spanish core rulebook says.
+What seats may hold, and the refusals, are in :mod:`service.seating`.
 """
 
 from __future__ import annotations
@@ -20,20 +19,28 @@ import json
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from domain import InvalidSetup, PlayerSetup
-from domain.catalogue import catalogue
-from domain.errors import FactionNotImplemented
 from domain.model import Clock
-from domain.setup import implemented_faction
 from events.connection import mget
 from events.envelope import utc_timestamp
 from events.store import hash_token
 from service.accounts import Accounts, AccountSeat
 from service.feed import Feeds
-from service.outcomes import CreatedGame, GameNotFound, ServiceError
+from service.outcomes import CreatedGame, GameNotFound
+from service.seating import (
+    AlreadySeated,
+    GameAlreadyStarted,
+    Joined,
+    SeekNotFound,
+    TableForbidden,
+    TableSeat,
+    check_boxes,
+    check_factions,
+    public,
+    refusal,
+)
 
 OPEN_GAME_TTL = 24 * 3600
 """Seconds an open game waits for its players before it expires."""
@@ -97,103 +104,6 @@ else
 end
 return {'ok', encoded}
 """
-
-
-class GameFull(ServiceError):
-    """Every seat of the table is taken (its game is starting)."""
-
-    code = "game_full"
-
-
-class GameAlreadyStarted(ServiceError):
-    """The game has started: its seats are no longer open."""
-
-    code = "game_started"
-
-
-class TableCanceled(ServiceError):
-    """The table was canceled by its creator."""
-
-    code = "table_canceled"
-
-
-class FactionTaken(ServiceError):
-    """Another seat already plays this faction (and the table combines no boxes)."""
-
-    code = "faction_taken"
-
-
-class AlreadySeated(ServiceError):
-    """The caller already holds a seat at this table."""
-
-    code = "already_seated"
-
-
-class SeekNotFound(ServiceError):
-    """No open or recent seek has this id (it may have expired)."""
-
-    code = "seek_not_found"
-
-
-class TableForbidden(ServiceError):
-    """The caller may not do this at this table."""
-
-    code = "forbidden"
-
-
-class DraftNotAvailable(ServiceError):
-    """The faction draft is not playable yet."""
-
-    code = "draft_not_available"
-
-
-@dataclass(frozen=True)
-class TableSeat:
-    """Who takes a seat: a name (anonymous seat or bot) or an account, with two factions."""
-
-    factions: tuple[str, ...]
-    name: str = ""
-    bot: str | None = None
-    player: str | None = None
-
-
-@dataclass(frozen=True)
-class Joined:
-    """A seat just taken: its index, its token (anonymous seats) and the game if it started."""
-
-    table: dict[str, Any]
-    seat: int
-    token: str | None
-    game: CreatedGame | None
-    clients: tuple[str, ...]
-    """The clients that took the seats (to count the started game in their quotas)."""
-
-
-def check_factions(factions: Sequence[str]) -> None:
-    """Refuse factions a seat cannot play: unknown, not implemented, or twice the same."""
-    if len(factions) != 2 or factions[0] == factions[1]:
-        raise InvalidSetup(f"a seat plays two different factions, not {list(factions)}")
-    known = catalogue().factions
-    for faction in factions:
-        if faction not in known:
-            raise InvalidSetup(f"unknown faction {faction!r}")
-        if not implemented_faction(faction):
-            raise FactionNotImplemented(f"faction {faction!r} is not implemented yet")
-
-
-def check_boxes(factions: Sequence[Sequence[str]], boxes: int) -> None:
-    """Refuse seats that play one faction more than ``boxes`` times (one box has one deck of
-    each faction)."""
-    counts: dict[str, int] = {}
-    for pair in factions:
-        for faction in pair:
-            counts[faction] = counts.get(faction, 0) + 1
-    taken = [f for f, n in counts.items() if n > boxes]
-    if taken:
-        raise FactionTaken(
-            f"faction {taken[0]!r} is played by more seats than the {boxes} box(es) allow"
-            " ('boxes': 2 lets two seats play the same faction)"
-        )
 
 
 class Tables:
@@ -360,7 +270,7 @@ class Tables:
         token = None if seat.player is not None else secrets.token_urlsafe(32)
         row = self._row(seat, token, client)
         reply = self._join(keys=[self._key(table_id)], args=[json.dumps(row)])
-        _refusal(reply, table_id, table["kind"])
+        refusal(reply, table_id, table["kind"])
         table = json.loads(reply[1])
         index = int(reply[2])
         if table["kind"] == "seek":  # told before the game starts (then: game_started)
@@ -431,63 +341,9 @@ class Tables:
     ) -> dict[str, Any]:
         args = [old, new, json.dumps(extra or {}), -1, reopen, KEEP_STARTED if keep else 0]
         reply = self._move(keys=[self._key(table_id)], args=args)
-        _refusal(reply, table_id, kind)
+        refusal(reply, table_id, kind)
         moved: dict[str, Any] = json.loads(reply[1])
         return moved
-
-
-def public(table: dict[str, Any]) -> dict[str, Any]:
-    """What anyone may see of a table: no seed, no token digests, no client names."""
-    seats = [
-        {
-            "seat": index,
-            "open": bool(s["open"]),
-            "name": s.get("name"),
-            "player": s.get("player"),
-            "bot": s.get("bot"),
-            "factions": s.get("factions"),
-        }
-        for index, s in enumerate(table["seats"])
-    ]
-    expires = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table["expires_at"]))
-    return {
-        "id": table["id"],
-        "kind": table["kind"],
-        "status": table["status"],
-        "created_at": table["created_at"],
-        "expires_at": expires,
-        "by": table["by"],
-        "seats": seats,
-        "boxes": table["boxes"],
-        "clock": table["clock"],
-        "setup": table["setup"],
-        "rated": table["rated"],
-        "pool": table["pool"] is not None,
-        "game": table["game"],
-    }
-
-
-def _refusal(reply: Sequence[Any], table_id: str, kind: str) -> None:
-    """Raise what a script's refusal means (nothing for ``ok``)."""
-    what = reply[0].decode()
-    if what == "ok":
-        return
-    if what == "missing":
-        if kind == "seek":
-            raise SeekNotFound(f"there is no seek {table_id!r} (it may have expired)")
-        raise GameNotFound(f"there is no open game {table_id!r} (it may have expired)")
-    if what == "twice":
-        raise AlreadySeated("you already hold a seat at this table")
-    if what == "taken" and len(reply) > 1 and isinstance(reply[1], bytes):
-        raise FactionTaken(f"another seat already plays {reply[1].decode()!r}")
-    status = reply[1].decode() if isinstance(reply[1], bytes) else str(reply[1])
-    if status == "starting":
-        raise GameFull(f"every seat of {table_id!r} is taken; its game is starting")
-    if status == "started":
-        raise GameAlreadyStarted(f"game {table_id!r} has started; no seat is open")
-    if status == "canceled":
-        raise TableCanceled(f"{table_id!r} was canceled by its creator")
-    raise ServiceError(f"the table {table_id!r} is {status}")
 
 
 def _plain(table_id: str) -> bool:

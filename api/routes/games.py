@@ -23,7 +23,7 @@ from api.schemas import (
 from domain import GameState, legal_commands, view
 from service.clocks import deadline, deadline_text
 from service.games import Games
-from service.tables import check_boxes
+from service.seating import check_boxes
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
 

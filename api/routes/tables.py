@@ -16,8 +16,9 @@ from api.schemas import AcceptSchema, JoinSchema, NewSeekSchema, OpenSeat, Pairi
 from domain import PlayerSetup
 from domain.model import Clock
 from service.accounts import AccountSeat
+from service.seating import Joined, TableSeat
 from service.seeks import Seeks
-from service.tables import OPEN_GAME_TTL, SEEK_TTL, Joined, Tables, TableSeat
+from service.tables import OPEN_GAME_TTL, SEEK_TTL, Tables
 
 TABLES = "smashup.tables"
 
