@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,6 +28,11 @@ seeks_bp = Blueprint("seeks", __name__, url_prefix="/v1/seeks")
 pairing_bp = Blueprint("pairing", __name__, url_prefix="/v1/pairing")
 
 
+def _setting(name: str, default: int) -> int:
+    """A table setting in seconds: the app's, else the environment variable's, else ``default``."""
+    return int(current_app.config.get(name) or os.environ.get(name) or default)
+
+
 def tables() -> Tables:
     """The tables service of the current app (``OPEN_GAME_TTL`` and ``SEEK_TTL`` in seconds)."""
     found: Tables | None = current_app.extensions.get(TABLES)
@@ -34,8 +40,8 @@ def tables() -> Tables:
         found = Tables(
             social().accounts,
             social().feeds,
-            open_ttl=int(current_app.config.get("OPEN_GAME_TTL") or OPEN_GAME_TTL),
-            seek_ttl=int(current_app.config.get("SEEK_TTL") or SEEK_TTL),
+            open_ttl=_setting("OPEN_GAME_TTL", OPEN_GAME_TTL),
+            seek_ttl=_setting("SEEK_TTL", SEEK_TTL),
         )
         current_app.extensions[TABLES] = found
     return found
