@@ -132,7 +132,7 @@ class Seeks:
         pool = self._pool(key)
         redis = self.tables.redis
         for _ in range(PAIRING_ATTEMPTS):
-            redis.zremrangebyscore(pool, "-inf", f"({int(time.time())}")
+            redis.zremrangebyscore(pool, "-inf", f"({time.time()}")
             tried = []
             for member in [m.decode() for m in redis.zrange(pool, 0, -1)]:
                 owner, _, seek_id = member.partition(":")
@@ -145,7 +145,7 @@ class Seeks:
                 except ServiceError:
                     redis.zrem(pool, member)  # started, canceled or expired
             mine = self.create(account, seats, factions, clock=clock, client=client, pool=key)
-            expires = int(time.time()) + self.tables.ttl["seek"]
+            expires = time.time() + self.tables.ttl["seek"]  # the pool's order: oldest first
             entry = [account, f"{account}:{mine['id']}", expires, *tried]
             if self._enter(keys=[pool], args=entry):
                 return Paired("waiting", mine, 0, None)

@@ -189,7 +189,7 @@ class Tables:
             if self.store.exists(table_id):
                 continue
             if self.redis.set(self._key(table_id), json.dumps(table), nx=True, ex=ttl):
-                self.redis.zadd(self._index(kind), {table_id: table["expires_at"]})
+                self.redis.zadd(self._index(kind), {table_id: now + ttl})  # oldest first
                 return public(table), tokens
         raise RuntimeError("could not find a free game id")
 
@@ -231,7 +231,7 @@ class Tables:
         """The full records of the open tables of ``kind``, oldest first (expired and closed
         ones dropped from the index)."""
         index = self._index(kind)
-        self.redis.zremrangebyscore(index, "-inf", f"({int(time.time())}")
+        self.redis.zremrangebyscore(index, "-inf", f"({time.time()}")
         ids = [i.decode() for i in self.redis.zrange(index, 0, LIST_LIMIT - 1)]
         found, closed = [], []
         for table_id, raw in zip(ids, mget(self.redis, [self._key(i) for i in ids]), strict=True):
