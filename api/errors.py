@@ -34,6 +34,16 @@ from service.outcomes import (
     StaleVersion,
     TooManyWaiters,
 )
+from service.seating import (
+    AlreadySeated,
+    DraftNotAvailable,
+    FactionTaken,
+    GameAlreadyStarted,
+    GameFull,
+    SeekNotFound,
+    TableCanceled,
+    TableForbidden,
+)
 from service.webhooks import TooManyWebhooks, WebhookNotFound, WebhookUrlRefused
 
 log = logging.getLogger(__name__)
@@ -73,6 +83,13 @@ TITLES = {
     "rate_limited": "Too many requests",
     "too_many_games": "Too many active games",
     "too_many_accounts": "Too many accounts",
+    "game_full": "Game full",
+    "game_started": "Game started",
+    "table_canceled": "Canceled",
+    "faction_taken": "Faction taken",
+    "already_seated": "Already seated",
+    "seek_not_found": "Seek not found",
+    "draft_not_available": "Draft not available",
     "service_unavailable": "Service unavailable",
     "internal_error": "Internal error",
 }
@@ -101,6 +118,14 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     WebhookUrlRefused: 422,
     WebhookNotFound: 404,
     TooManyWebhooks: 422,
+    GameFull: 409,
+    GameAlreadyStarted: 409,
+    TableCanceled: 409,
+    FactionTaken: 409,
+    AlreadySeated: 409,
+    SeekNotFound: 404,
+    TableForbidden: 403,
+    DraftNotAvailable: 422,
 }
 HTTP_CODES = {
     400: "bad_request",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
@@ -36,6 +37,15 @@ class StrictInteger(fields.Integer):
             raise self.make_error("invalid", input=value)
         result: int = super()._deserialize(value, attr, data, **kwargs)
         return result
+
+
+class StrictBoolean(fields.Boolean):
+    """A JSON boolean: refuses strings and numbers."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
 
 
 class Seed(fields.Field[str]):
@@ -78,25 +88,42 @@ def _factions(**kwargs: Any) -> fields.Field[Any]:
     return fields.List(fields.String(validate=_ID), validate=validate.Length(equal=2), **kwargs)
 
 
+@dataclass(frozen=True)
+class OpenSeat:
+    """A seat of a new game left open (``{"open": true}``): anyone may join it."""
+
+
 class PlayerSchema(Schema):
-    """One seat of a new game: a ``name`` (anonymous seat or bot) or a ``player`` account."""
+    """One seat of a new game: a ``name`` (anonymous seat or bot), a ``player`` account, or
+    ``{"open": true}`` (a seat to be taken later by ``POST /v1/games/{id}/join``)."""
 
     name = fields.String(validate=[validate.Length(min=1, max=40), _printable])
     player = fields.String(validate=_ID)
-    factions = _factions(required=True)
+    factions = _factions()
     bot = fields.String(load_default=None, allow_none=True, validate=_ID)
+    open = StrictBoolean(validate=validate.Equal(True))
 
     @validates_schema
     def one_identity(self, data: dict[str, Any], **_: Any) -> None:
-        """A seat has a name or a player account, not both; accounts are never bots."""
+        """A seat has a name or a player account, not both; accounts are never bots; an open
+        seat has nothing else."""
+        if "open" in data:
+            others = sorted(k for k in data if k != "open" and (k != "bot" or data[k]))
+            if others:
+                raise ValidationError(f"an open seat takes no {', '.join(others)}", "open")
+            return
         if ("name" in data) == ("player" in data):
             raise ValidationError("give either 'name' or 'player'", "_schema")
+        if "factions" not in data:
+            raise ValidationError("Missing data for required field.", "factions")
         if "player" in data and data["bot"] is not None:
             raise ValidationError("an account seat cannot be a bot", "bot")
 
     @post_load
-    def make(self, data: dict[str, Any], **_: Any) -> PlayerSetup | AccountSeat:
+    def make(self, data: dict[str, Any], **_: Any) -> PlayerSetup | AccountSeat | OpenSeat:
         """Build the domain's player setup (wrapped with its account for account seats)."""
+        if "open" in data:
+            return OpenSeat()
         if "player" in data:
             return AccountSeat(PlayerSetup("", tuple(data["factions"])), data["player"])
         return PlayerSetup(data["name"], tuple(data["factions"]), data["bot"])
@@ -172,6 +199,13 @@ class CreateGameSchema(Schema):
     seed = Seed(load_default=None, allow_none=True)
     scripted = fields.Nested(ScriptedSchema, load_default=None, allow_none=True)
     clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
+    boxes = StrictInteger(load_default=None, allow_none=False, validate=validate.OneOf([1, 2]))
+
+    @validates_schema
+    def scripted_seats(self, data: dict[str, Any], **_: Any) -> None:
+        """A scripted setup names every seat's cards: it leaves no seat open."""
+        if data.get("scripted") and any(isinstance(p, OpenSeat) for p in data["players"]):
+            raise ValidationError("a scripted game cannot leave seats open", "scripted")
 
 
 class CatalogueQuery(Schema):
@@ -216,6 +250,7 @@ class GamesQuery(Schema):
     """``?status=&limit=&cursor=`` of the public list of games."""
 
     status = fields.String(load_default=None, validate=validate.OneOf(GAME_STATUSES))
+    open = fields.Boolean(load_default=False)
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_GAMES_PAGE))
     cursor = fields.String(
         load_default=None,
@@ -245,6 +280,44 @@ class AcceptSchema(Schema):
     """``POST /v1/challenges/{id}/accept``: the accepting account's factions."""
 
     factions = _factions(required=True)
+
+
+class JoinSchema(Schema):
+    """``POST /v1/games/{id}/join``: an anonymous ``name`` or the caller's ``player`` account,
+    with two factions."""
+
+    name = fields.String(validate=[validate.Length(min=1, max=40), _printable])
+    player = fields.String(validate=_ID)
+    factions = _factions(required=True)
+
+    @validates_schema
+    def one_identity(self, data: dict[str, Any], **_: Any) -> None:
+        """A name or a player account, not both."""
+        if ("name" in data) == ("player" in data):
+            raise ValidationError("give either 'name' or 'player'", "_schema")
+
+
+def _seat_count() -> StrictInteger:
+    return StrictInteger(load_default=2, validate=validate.Range(min=2, max=4))
+
+
+class NewSeekSchema(Schema):
+    """``POST /v1/seeks``: seats, the creator's factions, clock, rated or casual, setup."""
+
+    seats = _seat_count()
+    factions = _factions(required=True)
+    clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
+    rated = StrictBoolean(load_default=False)
+    setup = fields.String(load_default="factions", validate=validate.OneOf(["factions", "draft"]))
+    boxes = StrictInteger(load_default=1, validate=validate.OneOf([1, 2]))
+
+
+class PairingSchema(Schema):
+    """``POST /v1/pairing``: the seat count and clock wanted, and the caller's factions."""
+
+    seats = _seat_count()
+    factions = _factions(required=True)
+    clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
 
 
 class MyGamesQuery(Schema):

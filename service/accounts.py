@@ -169,8 +169,12 @@ class Accounts:
         seed: str | None = None,
         scripted: ScriptedSetup | None = None,
         clock: Clock | None = None,
+        *,
+        game_id: str | None = None,
+        tokens: Sequence[str | None] | None = None,
     ) -> CreatedGame:
-        """Create a game seating accounts (by id) and anonymous players."""
+        """Create a game seating accounts (by id) and anonymous players (``game_id`` and
+        ``tokens``: as :meth:`Games.create`)."""
         owners = [s.player for s in seats]
         named = [p for p in owners if p is not None]
         if len(set(named)) != len(named):
@@ -183,7 +187,13 @@ class Accounts:
                 name = self.get(seat.player).name
                 players.append(PlayerSetup(name, seat.setup.factions, None))
         return self.games.create(
-            players, seed, scripted, accounts=owners if named else None, clock=clock
+            players,
+            seed,
+            scripted,
+            accounts=owners if named else None,
+            clock=clock,
+            game_id=game_id,
+            tokens=tokens,
         )
 
     def seats_of_game(self, game_id: str) -> tuple[str | None, ...]:

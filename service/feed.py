@@ -6,7 +6,8 @@ once, in order, after any cursor. The feed keeps the newest :data:`FEED_LENGTH` 
 
 Types: ``game_started``, ``your_turn``, ``game_ended`` (written after each append to a game
 seating the account) and ``challenge``, ``challenge_accepted``, ``challenge_declined``,
-``challenge_canceled`` (written by the challenges service).
+``challenge_canceled`` (written by the challenges service), ``seek_accepted`` (written by the
+tables service, :mod:`service.tables`).
 """
 
 from __future__ import annotations

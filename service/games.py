@@ -93,16 +93,24 @@ class Games:
         scripted: ScriptedSetup | None = None,
         accounts: Sequence[str | None] | None = None,
         clock: Clock | None = None,
+        *,
+        game_id: str | None = None,
+        tokens: Sequence[str | None] | None = None,
     ) -> CreatedGame:
         """Create a game; raise :class:`InvalidSetup` when the rules refuse the setup.
 
         ``accounts`` names the player account of each seat (None: an anonymous seat); account
-        seats get no seat token, their account's token acts for them.
+        seats get no seat token, their account's token acts for them. ``game_id`` is an id
+        reserved beforehand (an open game's; :class:`GameExists` if it is taken) and
+        ``tokens`` the digests of seat tokens already handed out (None for a seat without
+        one): those seats keep them and get no new token.
         """
         owners = list(accounts or [None] * len(players))
+        handed = list(tokens or [None] * len(players))
         chosen_seed = seed if seed is not None else secrets.token_hex(16)
-        for _ in range(CREATE_RETRIES):
-            game_id = secrets.token_hex(8)
+        reserved = game_id
+        for _ in range(1 if reserved is not None else CREATE_RETRIES):
+            game_id = reserved or secrets.token_hex(8)
             events = _start(GameSetup(game_id, chosen_seed, tuple(players), scripted, clock))
             state = replay(events)
             seats = tuple(
@@ -110,14 +118,17 @@ class Games:
                     p.seat,
                     p.name,
                     p.bot,
-                    None if p.bot or owners[p.seat] else secrets.token_urlsafe(32),
+                    None
+                    if p.bot or owners[p.seat] or handed[p.seat]
+                    else secrets.token_urlsafe(32),
                     owners[p.seat],
                 )
                 for p in state.players
             )
             for grant in seats:
-                if grant.token is not None:
-                    self.store.register_token(hash_token(grant.token), game_id, grant.seat)
+                digest = handed[grant.seat] or (grant.token and hash_token(grant.token))
+                if digest:
+                    self.store.register_token(digest, game_id, grant.seat)
             meta = {
                 "created_at": utc_timestamp(),
                 "seats": json.dumps(
@@ -130,6 +141,8 @@ class Games:
             try:
                 self.store.create(game_id, [event_to_dict(e) for e in events], meta)
             except GameExists:
+                if reserved is not None:
+                    raise
                 continue
             EVENTS_APPENDED.inc(len(events))
             self.recent.remember(state)

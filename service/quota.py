@@ -97,6 +97,11 @@ class GameQuota:
                 pipe.zadd(self.key(client), {game_id: time.time()})
         pipe.execute()
 
+    def add(self, clients: Sequence[str], game_id: str) -> None:
+        """Count the game ``game_id`` in the quota of each client of ``clients`` (a game that
+        started when the last seat of a table was taken counts for everyone who took part)."""
+        self._settle(list(dict.fromkeys(clients)), HOLD_PREFIX, game_id)
+
     def prune(self, client: str) -> None:
         """Drop from a client's set the games that ended or no longer exist (expired), and the
         holds older than :data:`HOLD_TTL`."""

@@ -14,6 +14,7 @@ from api.routes.metrics import bp as metrics_bp
 from api.routes.replays import bp as replays_bp
 from api.routes.site import bp as site_bp
 from api.routes.streams import game_stream_bp, me_stream_bp
+from api.routes.tables import join_bp, pairing_bp, seeks_bp
 from api.routes.viewer import bp as viewer_bp
 from api.routes.webhooks import bp as webhooks_bp
 
@@ -32,4 +33,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     me_stream_bp,
     game_stream_bp,
     webhooks_bp,
+    join_bp,
+    seeks_bp,
+    pairing_bp,
 )

@@ -12,11 +12,13 @@ from api.commands import load_command
 from api.limits import count_identity, hold_game
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.routes.replays import replays
-from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, load_query
+from api.routes.tables import check_quota, open_game
+from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, OpenSeat, load_query
 from domain import GameState, legal_commands, view
 from service.accounts import AccountNotFound
 from service.clocks import deadline, deadline_text
 from service.games import Games
+from service.seating import check_boxes
 from service.social import new_game
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -24,14 +26,19 @@ bp = Blueprint("games", __name__, url_prefix="/v1/games")
 
 @bp.post("")
 def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
-    """Create a game: 201 with its id, version and the seats' tokens."""
+    """Create a game: 201 with its id, version and the seats' tokens; 202 with its table when
+    seats are left open (the game starts when they are all taken)."""
     no_query()
     data = CreateGameSchema().load(read_json())
+    players = data["players"]
+    if any(isinstance(p, OpenSeat) for p in players):
+        check_quota()
+        return open_game(players, data["seed"], data["clock"], data["boxes"])
+    if data["boxes"] is not None:
+        check_boxes([getattr(p, "setup", p).factions for p in players], data["boxes"])
     with hold_game() as held:
         try:
-            created = new_game(
-                games(), data["players"], data["seed"], data["scripted"], data["clock"]
-            )
+            created = new_game(games(), players, data["seed"], data["scripted"], data["clock"])
         except AccountNotFound as missing:
             raise ValidationError({"players": [missing.message]}) from None
         held.keep(created.game_id)

@@ -8,6 +8,7 @@ from flask import Blueprint, request
 from marshmallow import ValidationError
 
 from api.routes.common import games
+from api.routes.tables import tables
 from api.schemas import GamesQuery, load_query
 from service.listing import InvalidCursor, list_games
 
@@ -16,8 +17,11 @@ bp = Blueprint("listing", __name__, url_prefix="/v1")
 
 @bp.get("/games")
 def list_public_games() -> dict[str, Any]:
-    """Games newest first (of one status if asked), a page at a time, public fields only."""
+    """Games newest first (of one status if asked), a page at a time, public fields only;
+    with ``?open=true``, the open games' tables (seats anyone may take), oldest first."""
     query = load_query(GamesQuery, request.args)
+    if query["open"]:  # one page of tables: status and cursor do not apply
+        return {"games": tables().listing("game")[: query["limit"]], "next_cursor": None}
     try:
         page = list_games(games().store, query["status"], query["limit"], query["cursor"])
     except InvalidCursor as error:
