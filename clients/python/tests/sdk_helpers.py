@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 from smashup_client import Client
 
 
@@ -17,6 +23,43 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def _healthy(base: str) -> bool:
+    try:
+        health = httpx.get(f"{base}/v1/health", timeout=2).json()
+    except (httpx.HTTPError, ValueError):
+        return False
+    return bool(health.get("status") == "ok")
+
+
+@contextmanager
+def serve(data: Path, *options: str) -> Iterator[str]:
+    """Run ``smashup serve`` on a free port of 127.0.0.1 with ``options`` (no game quota)
+    until the block ends; yield its base URL once it is healthy (its worker up)."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "RQ_REDIS_URL")}
+    env["WEBHOOK_ALLOWED_NETWORKS"] = "127.0.0.0/8"  # the tests' hooks point at 127.0.0.1
+    command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port)]
+    command += ["--data-dir", str(data), "--game-quota", "0", "--graceful-timeout", "2", *options]
+    log = (data / "serve.log").open("wb")
+    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while not _healthy(base):
+            assert process.poll() is None, (data / "serve.log").read_text()[-2000:]
+            assert time.monotonic() < deadline, "smashup serve did not become healthy in 60 s"
+            time.sleep(0.2)
+        yield base
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+        log.close()
 
 
 def account(server_url: str, name: str) -> tuple[Client, str]:
