@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sdk_helpers import serve
@@ -21,3 +22,15 @@ def client(server_url: str) -> Iterator[Client]:
     """A spectator client of the server."""
     with Client(server_url) as found:
         yield found
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave this directory's ``slow`` tests out unless a ``-m`` expression is given
+    (``pytest -m slow clients/python/tests`` runs the 20-game soak)."""
+    if config.getoption("markexpr"):
+        return
+    here = Path(__file__).parent
+    slow = [i for i in items if i.get_closest_marker("slow") and here in i.path.parents]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item not in slow]

@@ -224,7 +224,10 @@ class BotRunner:
         except (OSError, ValueError, AttributeError) as error:
             log.warning("ignoring the unreadable state file %s: %s", path, error)
             return None
-        return str(cursor) if cursor else None
+        if not cursor:
+            return None
+        log.info("resuming the feed after %s (from %s)", cursor, path)
+        return str(cursor)
 
     def _save_cursor(self, cursor: str | None) -> None:
         path = self.config.state_file
