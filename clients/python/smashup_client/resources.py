@@ -32,6 +32,11 @@ class _Group:
     def __init__(self, transport: Transport) -> None:
         self._t = transport
 
+    def _json(self, method: str, path: str, **options: Any) -> JSON:
+        """The JSON object the server answers (see :meth:`Transport.request`)."""
+        result: JSON = self._t.json(method, path, **options)
+        return result
+
 
 class Service(_Group):
     """Liveness."""
@@ -39,8 +44,7 @@ class Service(_Group):
     @operation("getHealth", "GET", "/v1/health")
     def health(self) -> JSON:
         """The server's health; a 503 answer (Redis down) is returned, not raised."""
-        result: JSON = self._t.json("GET", "/v1/health", ok_statuses=frozenset({503}))
-        return result
+        return self._json("GET", "/v1/health", ok_statuses=frozenset({503}))
 
 
 class Catalogue(_Group):
@@ -49,8 +53,7 @@ class Catalogue(_Group):
     @operation("listFactions", "GET", "/v1/factions")
     def factions(self, *, lang: str | None = None, set: str | None = None) -> JSON:
         """Every faction (``FactionList``), optionally of one set."""
-        result: JSON = self._t.json("GET", "/v1/factions", params={"lang": lang, "set": set})
-        return result
+        return self._json("GET", "/v1/factions", params={"lang": lang, "set": set})
 
     @operation("listCards", "GET", "/v1/cards")
     def cards(
@@ -58,8 +61,7 @@ class Catalogue(_Group):
     ) -> JSON:
         """Every card (``CardList``), optionally of one set or faction."""
         params = {"lang": lang, "set": set, "faction": faction}
-        result: JSON = self._t.json("GET", "/v1/cards", params=params)
-        return result
+        return self._json("GET", "/v1/cards", params=params)
 
     @operation("listBases", "GET", "/v1/bases")
     def bases(
@@ -67,8 +69,7 @@ class Catalogue(_Group):
     ) -> JSON:
         """Every base (``BaseList``), optionally of one set or faction."""
         params = {"lang": lang, "set": set, "faction": faction}
-        result: JSON = self._t.json("GET", "/v1/bases", params=params)
-        return result
+        return self._json("GET", "/v1/bases", params=params)
 
 
 class Games(_Group):
@@ -80,8 +81,7 @@ class Games(_Group):
     ) -> JSON:
         """One page of the public game list (``GameList``); see :meth:`iter_all`."""
         params = {"status": status, "limit": limit, "cursor": cursor}
-        result: JSON = self._t.json("GET", "/v1/games", params=params)
-        return result
+        return self._json("GET", "/v1/games", params=params)
 
     def iter_all(self, *, status: str | None = None, limit: int = 100) -> Iterator[JSON]:
         """Every game of the public list, page after page."""
@@ -107,20 +107,17 @@ class Games(_Group):
         for key, value in (("seed", seed), ("scripted", scripted), ("clock", clock)):
             if value is not None:
                 body[key] = value
-        result: JSON = self._t.json("POST", "/v1/games", json_body=body)
-        return result
+        return self._json("POST", "/v1/games", json_body=body)
 
     @operation("getGame", "GET", "/v1/games/{game_id}")
     def get(self, game_id: str) -> JSON:
         """The game as the caller may see it (``GameView``)."""
-        result: JSON = self._t.json("GET", f"/v1/games/{game_id}")
-        return result
+        return self._json("GET", f"/v1/games/{game_id}")
 
     @operation("listMoves", "GET", "/v1/games/{game_id}/moves")
     def moves(self, game_id: str) -> JSON:
         """The caller's legal moves (``MoveList``); each is a body for :meth:`command`."""
-        result: JSON = self._t.json("GET", f"/v1/games/{game_id}/moves")
-        return result
+        return self._json("GET", f"/v1/games/{game_id}/moves")
 
     @operation("postCommand", "POST", "/v1/games/{game_id}/commands")
     def command(
@@ -137,14 +134,13 @@ class Games(_Group):
         command whose answer was lost is never played twice.
         """
         key = idempotency_key or new_idempotency_key()
-        result: JSON = self._t.json(
+        return self._json(
             "POST",
             f"/v1/games/{game_id}/commands",
             json_body=body,
             params={"view": True if view else None},
             headers={"Idempotency-Key": key},
         )
-        return result
 
     @operation("listEvents", "GET", "/v1/games/{game_id}/events")
     def events(
@@ -153,8 +149,7 @@ class Games(_Group):
         """The caller's view of the events after ``after`` (``EventList``); long-polls
         up to ``wait`` seconds when there are none."""
         params = {"after": after, "wait": wait or None, "limit": limit}
-        result: JSON = self._t.json("GET", f"/v1/games/{game_id}/events", params=params, wait=wait)
-        return result
+        return self._json("GET", f"/v1/games/{game_id}/events", params=params, wait=wait)
 
     @operation("getGameLog", "GET", "/v1/games/{game_id}/log")
     def log(self, game_id: str) -> builtins.list[JSON]:
@@ -165,14 +160,12 @@ class Games(_Group):
     @operation("getGameState", "GET", "/v1/games/{game_id}/state")
     def state(self, game_id: str, at: int) -> JSON:
         """The game as it was after version ``at`` (``GameView``)."""
-        result: JSON = self._t.json("GET", f"/v1/games/{game_id}/state", params={"at": at})
-        return result
+        return self._json("GET", f"/v1/games/{game_id}/state", params={"at": at})
 
     @operation("getGameNarration", "GET", "/v1/games/{game_id}/narration")
     def narration(self, game_id: str) -> JSON:
         """A finished game told turn by turn (``Narration``)."""
-        result: JSON = self._t.json("GET", f"/v1/games/{game_id}/narration")
-        return result
+        return self._json("GET", f"/v1/games/{game_id}/narration")
 
     @operation("streamGame", "GET", "/v1/games/{game_id}/stream")
     def stream(
@@ -202,14 +195,12 @@ class Me(_Group):
     @operation("listMyTurns", "GET", "/v1/me/turns")
     def turns(self, *, wait: float = 0) -> JSON:
         """The games waiting for the caller (``TurnList``); long-polls up to ``wait`` s."""
-        result: JSON = self._t.json("GET", "/v1/me/turns", params={"wait": wait or None}, wait=wait)
-        return result
+        return self._json("GET", "/v1/me/turns", params={"wait": wait or None}, wait=wait)
 
     @operation("listMyGames", "GET", "/v1/me/games")
     def games(self, *, status: str | None = None) -> JSON:
         """The caller account's games, newest first (``MyGameList``)."""
-        result: JSON = self._t.json("GET", "/v1/me/games", params={"status": status})
-        return result
+        return self._json("GET", "/v1/me/games", params={"status": status})
 
     @operation("streamMyFeed", "GET", "/v1/me/stream")
     def stream(
@@ -238,33 +229,29 @@ class Accounts(_Group):
     @operation("createPlayer", "POST", "/v1/players")
     def create(self, name: str) -> JSON:
         """A new account (``CreatedPlayer``, with its token, shown only here)."""
-        result: JSON = self._t.json("POST", "/v1/players", json_body={"name": name})
-        return result
+        return self._json("POST", "/v1/players", json_body={"name": name})
 
     @operation("getMyPlayer", "GET", "/v1/players/me")
     def me(self) -> JSON:
         """The caller's account (``Player``)."""
-        result: JSON = self._t.json("GET", "/v1/players/me")
-        return result
+        return self._json("GET", "/v1/players/me")
 
     @operation("getPlayer", "GET", "/v1/players/{player_id}")
     def get(self, player_id: str) -> JSON:
         """An account's public part (``Player``)."""
-        result: JSON = self._t.json("GET", f"/v1/players/{player_id}")
-        return result
+        return self._json("GET", f"/v1/players/{player_id}")
 
     @operation("rotatePlayerToken", "POST", "/v1/players/me/token")
     def rotate_token(self) -> JSON:
         """Replace the caller's token (``PlayerToken``); this client uses the new one."""
-        result: JSON = self._t.json("POST", "/v1/players/me/token")
+        result = self._json("POST", "/v1/players/me/token")
         self._t.token = result["token"]
         return result
 
     @operation("revokePlayerToken", "DELETE", "/v1/players/me/token")
     def revoke_token(self) -> JSON:
         """Revoke the caller's token (``PlayerToken`` with ``token: null``)."""
-        result: JSON = self._t.json("DELETE", "/v1/players/me/token")
-        return result
+        return self._json("DELETE", "/v1/players/me/token")
 
 
 class Challenges(_Group):
@@ -278,40 +265,34 @@ class Challenges(_Group):
         body: JSON = {"to": to, "factions": builtins.list(factions), "seat": seat}
         if clock is not None:
             body["clock"] = clock
-        result: JSON = self._t.json("POST", "/v1/challenges", json_body=body)
-        return result
+        return self._json("POST", "/v1/challenges", json_body=body)
 
     @operation("listChallenges", "GET", "/v1/challenges")
     def list(self, *, direction: str | None = None, status: str | None = None) -> JSON:
         """The caller's incoming (default) or outgoing challenges (``ChallengeList``)."""
         params = {"direction": direction, "status": status}
-        result: JSON = self._t.json("GET", "/v1/challenges", params=params)
-        return result
+        return self._json("GET", "/v1/challenges", params=params)
 
     @operation("getChallenge", "GET", "/v1/challenges/{challenge_id}")
     def get(self, challenge_id: str) -> JSON:
         """One challenge (``Challenge``)."""
-        result: JSON = self._t.json("GET", f"/v1/challenges/{challenge_id}")
-        return result
+        return self._json("GET", f"/v1/challenges/{challenge_id}")
 
     @operation("acceptChallenge", "POST", "/v1/challenges/{challenge_id}/accept")
     def accept(self, challenge_id: str, factions: Sequence[str]) -> JSON:
         """Accept a challenge with two factions; its ``game`` is created."""
         body = {"factions": builtins.list(factions)}
-        result: JSON = self._t.json("POST", f"/v1/challenges/{challenge_id}/accept", json_body=body)
-        return result
+        return self._json("POST", f"/v1/challenges/{challenge_id}/accept", json_body=body)
 
     @operation("declineChallenge", "POST", "/v1/challenges/{challenge_id}/decline")
     def decline(self, challenge_id: str) -> JSON:
         """Decline a challenge addressed to the caller."""
-        result: JSON = self._t.json("POST", f"/v1/challenges/{challenge_id}/decline")
-        return result
+        return self._json("POST", f"/v1/challenges/{challenge_id}/decline")
 
     @operation("cancelChallenge", "POST", "/v1/challenges/{challenge_id}/cancel")
     def cancel(self, challenge_id: str) -> JSON:
         """Withdraw a challenge the caller made."""
-        result: JSON = self._t.json("POST", f"/v1/challenges/{challenge_id}/cancel")
-        return result
+        return self._json("POST", f"/v1/challenges/{challenge_id}/cancel")
 
 
 class Webhooks(_Group):
@@ -320,34 +301,27 @@ class Webhooks(_Group):
     @operation("createWebhook", "POST", "/v1/webhooks")
     def create(self, url: str, *, secret: str | None = None) -> JSON:
         """A hook for the caller's feed (player token) or seat (seat token)."""
-        result: JSON = self._t.json("POST", "/v1/webhooks", json_body=_hook(url, secret))
-        return result
+        return self._json("POST", "/v1/webhooks", json_body=_hook(url, secret))
 
     @operation("createGameWebhook", "POST", "/v1/games/{game_id}/webhooks")
     def create_for_game(self, game_id: str, url: str, *, secret: str | None = None) -> JSON:
         """A hook for the caller's seat in game ``game_id``."""
-        result: JSON = self._t.json(
-            "POST", f"/v1/games/{game_id}/webhooks", json_body=_hook(url, secret)
-        )
-        return result
+        return self._json("POST", f"/v1/games/{game_id}/webhooks", json_body=_hook(url, secret))
 
     @operation("getWebhook", "GET", "/v1/webhooks/{hook_id}")
     def get(self, hook_id: str) -> JSON:
         """One of the caller's hooks (``Webhook``)."""
-        result: JSON = self._t.json("GET", f"/v1/webhooks/{hook_id}")
-        return result
+        return self._json("GET", f"/v1/webhooks/{hook_id}")
 
     @operation("deleteWebhook", "DELETE", "/v1/webhooks/{hook_id}")
     def delete(self, hook_id: str) -> JSON:
         """Remove one of the caller's hooks."""
-        result: JSON = self._t.json("DELETE", f"/v1/webhooks/{hook_id}")
-        return result
+        return self._json("DELETE", f"/v1/webhooks/{hook_id}")
 
     @operation("listWebhookDeliveries", "GET", "/v1/webhooks/{hook_id}/deliveries")
     def deliveries(self, hook_id: str) -> JSON:
         """The hook's newest deliveries (``DeliveryList``)."""
-        result: JSON = self._t.json("GET", f"/v1/webhooks/{hook_id}/deliveries")
-        return result
+        return self._json("GET", f"/v1/webhooks/{hook_id}/deliveries")
 
 
 def _hook(url: str, secret: str | None) -> JSON:
@@ -361,14 +335,13 @@ class Replays(_Group):
     def replay(self, log: str | bytes | Iterable[JSON], *, store: bool = False) -> JSON:
         """Replay a log (JSON Lines text, or the event dicts of :meth:`Games.log`); with
         ``store=True`` a finished game's log is imported. Returns the final ``GameView``."""
-        result: JSON = self._t.json(
+        return self._json(
             "POST",
             "/v1/replays",
             content=_json_lines(log),
             params={"store": True if store else None},
             headers={"Content-Type": JSONL},
         )
-        return result
 
 
 class Site(_Group):
@@ -385,8 +358,7 @@ class Site(_Group):
     @operation("getOpenapiJson", "GET", "/openapi.json")
     def openapi(self) -> JSON:
         """The served OpenAPI document."""
-        result: JSON = self._t.json("GET", "/openapi.json")
-        return result
+        return self._json("GET", "/openapi.json")
 
     @operation("getDocs", "GET", "/docs")
     def docs(self) -> str:

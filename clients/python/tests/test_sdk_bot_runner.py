@@ -45,7 +45,9 @@ def test_the_runner_accepts_challenges_by_its_rules_and_plays_them_to_the_end(
     bob_bot = BotRunner(
         random_move, RunnerConfig(url=server_url, token=str(bob.token), accept=rules)
     )
-    ann_bot = BotRunner(random_move, RunnerConfig(url=server_url, token=str(ann.token)))
+    # Ann's feed connection ends every second: her runner reconnects and re-reads her turns
+    ann_config = RunnerConfig(url=server_url, token=str(ann.token), stream_timeout=1.0)
+    ann_bot = BotRunner(random_move, ann_config)
     with ann, bob, cid, running(bob_bot), running(ann_bot):
         refused = cid.challenges.create(bob_id, ["aliens", "dinosaurs"])
         accepted = ann.challenges.create(bob_id, ["aliens", "dinosaurs"])

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from smashup_client.bot.config import RunnerConfig
 from smashup_client.client import Client
-from smashup_client.errors import ApiError, Conflict, SmashupError, Unprocessable
+from smashup_client.errors import ApiError, Conflict, SmashupError, Unauthorized, Unprocessable
 
 log = logging.getLogger("smashup_bot")
 
@@ -100,6 +100,8 @@ class BotRunner:
         except Unprocessable as error:
             log.warning("the saved cursor %s is refused (%s); following from now", cursor, error)
             return None
+        except Unauthorized:
+            raise  # the token was revoked or rotated elsewhere: nothing more to do
         except SmashupError as error:
             log.warning("feed lost (%s); reconnecting", error)
             self._stopped.wait(2.0)
