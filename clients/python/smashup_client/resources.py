@@ -212,7 +212,9 @@ class Me(_Group):
     ) -> Stream:
         """The account's feed (``FeedEntry`` dicts) as an endless iterator that resumes from
         its cursor (``stream.cursor``) after a dropped connection. Without ``after`` only
-        new entries come; ``after="0"`` replays the whole feed."""
+        new entries come, and until one has come there is no cursor to resume from (the
+        bot runner re-reads ``turns`` on each connection for that); ``after="0"`` replays
+        the whole feed."""
         return Stream(
             self._t,
             "/v1/me/stream",

@@ -183,14 +183,17 @@ class BotRunner:
     def _play(self, game: str) -> None:
         """Play the account's moves in ``game`` until the game waits for someone else."""
         refusals = 0
+        view: dict[str, Any] | None = None  # the game after our last command, if it is known
         while not self._stopped.is_set():
-            moves = self.client.games.moves(game)["moves"]
+            listing = self.client.games.moves(game)
+            moves = listing["moves"]
             if not moves:
                 return
-            view = self.client.games.get(game)
+            if view is None or view["version"] != listing["version"]:
+                view = self.client.games.get(game)
             move = self._choose(game, view, moves)
             try:
-                self.client.games.command(game, move)
+                view = self.client.games.command(game, move, view=True).get("game")
                 with self._lock:
                     self.moves_played += 1
                 refusals = 0
