@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sdk_helpers import account, versus_random, wait_until
@@ -65,6 +66,35 @@ def test_the_runner_accepts_challenges_by_its_rules_and_plays_them_to_the_end(
     assert ended["players"][1 - done["seat"]]["factions"] == ["zombies", "wizards"]
     assert bob_bot.moves_played > 0
     assert ann_bot.moves_played > 0
+
+
+class Overlap:
+    """A strategy that records how many games it was deciding in at the same moment."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.deciding: set[str] = set()
+        self.most = 0
+
+    def __call__(self, view: dict[str, Any], moves: list[dict[str, Any]]) -> dict[str, Any]:
+        with self.lock:
+            self.deciding.add(view["id"])
+            self.most = max(self.most, len(self.deciding))
+        time.sleep(0.02)  # a strategy that thinks a little
+        with self.lock:
+            self.deciding.discard(view["id"])
+        return random_move(view, moves)
+
+
+def test_the_runner_plays_several_games_at_once(server_url: str) -> None:
+    ann, ann_id = account(server_url, "Ann")
+    overlap = Overlap()
+    runner = BotRunner(overlap, RunnerConfig(url=server_url, token=str(ann.token), concurrency=3))
+    with ann, running(runner):
+        for n in range(3):
+            versus_random(ann, ann_id, f"overlap-{n}")
+        wait_until(lambda: overlap.most > 1, 60, "the runner to decide in two games at once")
+    assert 2 <= overlap.most <= 3, "several games at once, never more than its concurrency"
 
 
 def _bot_process(server_url: str, token: str, state: Path, log: Path) -> subprocess.Popen[bytes]:
