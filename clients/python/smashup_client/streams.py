@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import socket
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -58,10 +60,19 @@ class Stream:
         """How many connections this stream has opened so far."""
 
     def close(self) -> None:
-        """Stop the iteration (the current connection is closed at once)."""
+        """Stop the iteration, at once even if another thread waits on the connection."""
         self._closed.set()
         response = self._response
-        if response is not None:
+        if response is None:
+            return
+        # Shutting the socket down wakes a thread blocked reading it (closing it would not);
+        # that thread then closes the response itself.
+        network = response.extensions.get("network_stream")
+        sock = network.get_extra_info("socket") if network is not None else None
+        if isinstance(sock, socket.socket):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        else:
             response.close()
 
     @property
@@ -84,6 +95,8 @@ class Stream:
                     self._path, params, {"Accept": NDJSON}, self._read_timeout
                 ) as response:
                     self._response = response
+                    if self._closed.is_set():  # closed while connecting
+                        return
                     self.connections += 1
                     failures = 0
                     if self.on_connect is not None:

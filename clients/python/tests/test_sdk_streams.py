@@ -3,6 +3,8 @@ and after the connection breaks."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -112,3 +114,21 @@ def test_a_closed_stream_stops_iterating_at_once(server_url: str) -> None:
         feed = ann.me.stream(on_connect=lambda: feed.close())
         assert list(feed) == []
         assert feed.closed
+
+
+def test_a_stream_closed_from_another_thread_stops_while_it_waits(server_url: str) -> None:
+    ann, _ = account(server_url, "Ann")
+    with ann:
+        connected = threading.Event()
+        feed = ann.me.stream(on_connect=connected.set)
+        received: list[dict[str, Any]] = []
+        reader = threading.Thread(target=lambda: received.extend(feed))
+        reader.start()
+        assert connected.wait(30)
+        time.sleep(0.3)  # the reader now waits for the next line (keep-alives come every 15 s)
+        closed_at = time.monotonic()
+        feed.close()
+        reader.join(timeout=10)
+        assert not reader.is_alive()
+        assert time.monotonic() - closed_at < 3
+        assert received == []
