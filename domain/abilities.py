@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from domain.model import Zone
+from domain.moments import Hook, Moment, Window, checked
 from domain.registry import IMPLEMENTED, Cause, Source
 
 if TYPE_CHECKING:
@@ -66,9 +68,12 @@ class Triggered(Ability):
     `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
     abilities that do take part in ordering simultaneous effects."""
 
-    moment: str
+    moment: Moment
     effect: Effect
     when: TriggerFilter | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "moment", checked(Moment, self.moment, "Triggered"))
 
     def reacts(self, state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
         """Whether this ability of `src` reacts to a moment with these facts."""
@@ -111,11 +116,16 @@ class Special(Ability):
     phase, through use_special; before_scoring / after_scoring: a Me first! round) when
     `when(state, seat, uid, scoring base)` holds."""
 
-    window: str
-    zone: str
+    window: Window
+    zone: Zone
     label: str
     when: WhenFn
     effect: Effect
+
+    def __post_init__(self) -> None:
+        where = f"Special {self.label!r}"
+        object.__setattr__(self, "window", checked(Window, self.window, where))
+        object.__setattr__(self, "zone", checked(Zone, self.zone, where))
 
 
 @dataclass(frozen=True)
@@ -141,8 +151,11 @@ class BaseHook(Ability):
     """A scored base's ability at a moment: before_scoring, after_scoring, replacement (it
     chooses the next base) or replaced (after the next base is in)."""
 
-    moment: str
+    moment: Hook
     effect: Effect
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "moment", checked(Hook, self.moment, "BaseHook"))
 
 
 @dataclass(frozen=True)
@@ -164,7 +177,10 @@ class PlaysFromDiscard(Ability):
 class DestroyedGoTo(Ability):
     """Minions destroyed on this base go to this zone of their owner instead of the discard."""
 
-    zone: str
+    zone: Zone
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "zone", checked(Zone, self.zone, "DestroyedGoTo"))
 
 
 @dataclass(frozen=True)

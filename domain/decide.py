@@ -30,6 +30,7 @@ from domain.evolve import evolve, talent_flag
 from domain.flow import end_play_phase, specials_for
 from domain.fx import Steps
 from domain.model import GameState, Option, Task, Zone
+from domain.moments import Window
 from domain.randomness import SeededRandom
 from domain.verbs import play_steps
 
@@ -50,7 +51,7 @@ def awaited_seat(state: GameState) -> int | None:
 
 def play_specials(state: GameState, seat: int) -> list[Option]:
     """Specials `seat` may use now in its own play phase."""
-    return specials_for(state, seat, "play", -1)
+    return specials_for(state, seat, Window.PLAY, -1)
 
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:

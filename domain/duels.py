@@ -23,16 +23,14 @@ from domain import rules
 from domain.flow import me_first
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Task
+from domain.moments import Moment, Window
 from domain.steps import StepFn, name_of, step
 from domain.triggers import fire
 from domain.verbs import play_now
 
-DUEL_STARTED = "duel_started"
-"""The moment a duel starts, before any duel card is placed; facts: challenger, challenged
-(uids) and duel_base (their base)."""
-
-WINDOW = "duel"
-"""The Special window of a duel (after the duel cards, before the winner is decided)."""
+# Moment.DUEL_STARTED: a duel starts, before any duel card is placed; facts: challenger,
+# challenged (uids) and duel_base (their base). Window.DUEL: the Special window of a duel
+# (after the duel cards, before the winner is decided).
 
 
 def duelling(state: GameState) -> tuple[str, ...]:
@@ -62,7 +60,7 @@ def _duel(fx: Fx, *, challenger: str, challenged: str, then: dict[str, Any]) -> 
     base = a[0]
     return (
         ev.DuelStarted(challenger, challenged, base),
-        *fire(s, DUEL_STARTED, challenger=challenger, challenged=challenged, duel_base=base),
+        *fire(s, Moment.DUEL_STARTED, challenger=challenger, challenged=challenged, duel_base=base),
         Task("duel_card", {"role": 0}),
         Task("duel_card", {"role": 1}),
         Task("duel_reveal", {}),
@@ -142,7 +140,7 @@ def _duel_specials(fx: Fx) -> Steps:
     found = rules.find_minion(fx.state, duelling(fx.state)[0]) if fx.state.duel else None
     if found is None:
         return ()
-    return (me_first(WINDOW, found[0], found[1].controller),)
+    return (me_first(Window.DUEL, found[0], found[1].controller),)
 
 
 @step("duel_end")

@@ -10,6 +10,7 @@ from domain import duels, rules, selectors
 from domain.abilities import Triggered, card
 from domain.fx import Fx, Steps
 from domain.model import GameState, Option
+from domain.moments import Moment
 from domain.registry import Source
 from domain.steps import StepFn, step
 
@@ -86,6 +87,6 @@ def palace_result(fx: Fx, *, winners: list[str]) -> Steps:
     return out
 
 
-card(SALOON, Triggered("minion_destroyed", saloon, when=selectors.destroyed_here))
-card(CORRAL, Triggered("minion_played", so_so_corral, when=selectors.played_here))
-card(PALACE, Triggered("minion_played", shoguns_palace, when=_palace_reacts))
+card(SALOON, Triggered(Moment.MINION_DESTROYED, saloon, when=selectors.destroyed_here))
+card(CORRAL, Triggered(Moment.MINION_PLAYED, so_so_corral, when=selectors.played_here))
+card(PALACE, Triggered(Moment.MINION_PLAYED, shoguns_palace, when=_palace_reacts))
