@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from domain import abilities, plays, rules
 from domain import events as ev
-from domain.abilities import OnUncover
+from domain.effects import OnUncover
 from domain.fx import Fx, Steps
 from domain.model import PILES, CardRef, GameState, Zone
 from domain.moments import Moment

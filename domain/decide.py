@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from domain import abilities, plays, rules, talents
 from domain import events as ev
-from domain import plays, rules, talents
 from domain.catalogue import catalogue
 from domain.commands import (
     Choose,
@@ -247,7 +247,7 @@ def _unknown_card(card: str, where: str, missing: str) -> UnknownCard:
 
 
 def _check_talent(state: GameState, command: UseTalent) -> None:
-    src = next((s for s in rules.sources(state) if s.uid == command.card), None)
+    src = next((s for s in abilities.sources(state) if s.uid == command.card), None)
     if src is None:
         raise _unknown_card(command.card, "in play", "is not in play")
     user = talents.user_of(state, command.card, command.seat)

@@ -11,7 +11,7 @@ from domain.evolve import evolve
 from domain.fx import Ask, Fx, Steps
 from domain.model import Decision, GameState, Option, Task
 from domain.moments import ScriptError
-from domain.registry import CONTINUATIONS
+from domain.steps import CONTINUATIONS
 
 SKIP = "skip"
 

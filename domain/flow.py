@@ -6,8 +6,9 @@ from typing import Any
 
 from domain import abilities, burying, rules
 from domain import events as ev
-from domain.abilities import BaseHook, ExtraBaseUntilScoring, ScoringBonus, Special
+from domain.abilities import ExtraBaseUntilScoring, ScoringBonus
 from domain.catalogue import catalogue
+from domain.effects import BaseHook, Special
 from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task, Zone
 from domain.moments import Hook, Moment, Window

@@ -12,7 +12,7 @@ seen, usable Special or not, so being asked tells the other seats nothing.
 from __future__ import annotations
 
 from domain import abilities
-from domain.abilities import Special
+from domain.effects import Special
 from domain.flow import may_hold_special
 from domain.fx import Fx, Steps
 from domain.model import Option, Zone

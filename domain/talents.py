@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from domain import abilities, rules
 from domain import events as ev
-from domain.abilities import Talent
+from domain.effects import Talent
 from domain.evolve import talent_flag
 from domain.fx import Fx, Steps
 from domain.model import GameState, Task

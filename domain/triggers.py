@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain import abilities, rules
-from domain.abilities import Triggered
+from domain.effects import Triggered
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task
 from domain.moments import Moment
@@ -197,7 +197,7 @@ def _still_there(state: GameState, uid: str, card: str, base: int) -> bool:
         return True
     if uid == card:  # a base
         return 0 <= base < len(state.bases) and state.bases[base].card == card
-    return any(s.uid == uid for s in rules.sources(state))
+    return any(s.uid == uid for s in abilities.sources(state))
 
 
 def _destroyed_at_its_controllers_turn(fx: Fx) -> Steps:

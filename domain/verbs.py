@@ -15,9 +15,10 @@ from domain import (
 )
 from domain import events as ev
 from domain import registry as reg
-from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, OnUncover, Protection
+from domain.abilities import DestroyedGoTo, Protection
 from domain.catalogue import catalogue
 from domain.codec import decode
+from domain.effects import BaseHook, OnPlay, OnUncover
 from domain.fx import APPLY_TO, Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
 from domain.moments import Hook, Moment

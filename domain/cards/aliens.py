@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import BaseHook, BlanksBase, OnPlay, Special, Triggered, card
+from domain.abilities import BlanksBase, card
+from domain.effects import BaseHook, OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Option, Zone
 from domain.moments import Hook, Moment, Window

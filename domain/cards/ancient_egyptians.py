@@ -4,15 +4,8 @@ moment. Bases: Pyramids, Star Portal."""
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import (
-    OngoingPower,
-    OnPlay,
-    OnUncover,
-    Special,
-    Talent,
-    Triggered,
-    card,
-)
+from domain.abilities import OngoingPower, card
+from domain.effects import OnPlay, OnUncover, Special, Talent, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window

@@ -8,17 +8,8 @@ from typing import Any
 
 from domain import events as ev
 from domain import plays, rules
-from domain.abilities import (
-    BaseHook,
-    OngoingPower,
-    OnPlay,
-    Protection,
-    Special,
-    Talent,
-    Triggered,
-    card,
-    increases_power,
-)
+from domain.abilities import OngoingPower, Protection, card, increases_power
+from domain.effects import BaseHook, OnPlay, Special, Talent, Triggered
 from domain.flow import discard_all_on, replace_with_top
 from domain.fx import Fx, Steps
 from domain.model import CardRef, GameState, Minion, Option, Zone

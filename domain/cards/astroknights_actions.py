@@ -5,15 +5,8 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import plays, rules
-from domain.abilities import (
-    IncreasesPower,
-    OngoingPower,
-    OnPlay,
-    Protection,
-    Special,
-    Triggered,
-    card,
-)
+from domain.abilities import IncreasesPower, OngoingPower, Protection, card
+from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window

@@ -10,12 +10,10 @@ from domain.abilities import (
     GrantsAbilities,
     IncreasesPower,
     OngoingPower,
-    OnPlay,
     Protection,
-    Special,
-    Talent,
     card,
 )
+from domain.effects import OnPlay, Special, Talent
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Zone
 from domain.moments import Window

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import BaseHook, Triggered, card
+from domain.abilities import card
+from domain.effects import BaseHook, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState
 from domain.moments import Hook, Moment

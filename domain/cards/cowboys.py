@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import duels, rules
-from domain.abilities import OnPlay, Special, Triggered, card
+from domain.abilities import card
+from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Zone
 from domain.moments import Moment, Window

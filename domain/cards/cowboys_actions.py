@@ -7,7 +7,8 @@ from typing import Any
 
 from domain import events as ev
 from domain import plays, rules
-from domain.abilities import OnPlay, Protection, Special, Triggered, card
+from domain.abilities import Protection, card
+from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window

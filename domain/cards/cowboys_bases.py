@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import duels, rules, selectors
-from domain.abilities import Triggered, card
+from domain.abilities import card
+from domain.effects import Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Option
 from domain.moments import Moment

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import (
-    DestroyedGoTo,
-    IncreasesPower,
-    OngoingPower,
-    OnPlay,
-    Protection,
-    card,
-)
+from domain.abilities import DestroyedGoTo, IncreasesPower, OngoingPower, Protection, card
+from domain.effects import OnPlay
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Zone
 from domain.registry import Cause, Source

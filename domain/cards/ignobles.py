@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import OnPlay, Special, Talent, Triggered, card
+from domain.abilities import card
+from domain.effects import OnPlay, Special, Talent, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Zone
 from domain.moments import Moment, Window

@@ -3,17 +3,8 @@
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import (
-    AttachCondition,
-    BaseHook,
-    BlanksBase,
-    OngoingPower,
-    OnPlay,
-    Protection,
-    Special,
-    Triggered,
-    card,
-)
+from domain.abilities import AttachCondition, BlanksBase, OngoingPower, Protection, card
+from domain.effects import BaseHook, OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Hook, Moment, Window

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import BaseHook, IncreasesPower, OnPlay, Protection, Special, card
+from domain.abilities import IncreasesPower, Protection, card
 from domain.catalogue import catalogue
+from domain.effects import BaseHook, OnPlay, Special
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task, Zone
 from domain.moments import Hook, Window

@@ -4,7 +4,8 @@ Bases: Factory 436-1337, The Central Brain."""
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import OngoingPower, OnPlay, Protection, ScoringBonus, Triggered, card
+from domain.abilities import OngoingPower, Protection, ScoringBonus, card
+from domain.effects import OnPlay, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
 from domain.moments import Moment

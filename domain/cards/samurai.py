@@ -7,14 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import duels, plays, rules
-from domain.abilities import (
-    AttachCondition,
-    IncreasesPower,
-    OnPlay,
-    Special,
-    Triggered,
-    card,
-)
+from domain.abilities import AttachCondition, IncreasesPower, card
+from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Zone
 from domain.moments import Moment, Window

@@ -5,15 +5,8 @@ from __future__ import annotations
 
 from domain import plays, rules
 from domain import registry as reg
-from domain.abilities import (
-    AttachCondition,
-    ExtraBaseUntilScoring,
-    OnPlay,
-    Protection,
-    Special,
-    Talent,
-    card,
-)
+from domain.abilities import AttachCondition, ExtraBaseUntilScoring, Protection, card
+from domain.effects import OnPlay, Special, Talent
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Task, Zone
 from domain.moments import Window

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import OnPlay, Protection, Restriction, Triggered, card
+from domain.abilities import Protection, Restriction, card
 from domain.catalogue import catalogue
+from domain.effects import OnPlay, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Task
 from domain.moments import Moment

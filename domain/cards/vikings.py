@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import rules
-from domain.abilities import AttachCondition, OngoingPower, OnPlay, Talent, Triggered, card
+from domain.abilities import AttachCondition, OngoingPower, card
+from domain.effects import OnPlay, Talent, Triggered
 from domain.fx import Fx, Steps
 from domain.model import CardRef, GameState, Minion, Option
 from domain.moments import Moment

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import BaseHook, OnPlay, Triggered, card
+from domain.abilities import card
+from domain.effects import BaseHook, OnPlay, Triggered
 from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
 from domain.model import CardRef, Option

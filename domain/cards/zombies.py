@@ -8,15 +8,8 @@ from typing import Any
 
 from domain import events as ev
 from domain import plays, rules
-from domain.abilities import (
-    BaseHook,
-    OnPlay,
-    PlaysFromDiscard,
-    Restriction,
-    ScoringBonus,
-    Special,
-    card,
-)
+from domain.abilities import PlaysFromDiscard, Restriction, ScoringBonus, card
+from domain.effects import BaseHook, OnPlay, Special
 from domain.fx import Fx, Steps
 from domain.model import CardRef, GameState, Option, Zone
 from domain.moments import Hook, Window

@@ -10,7 +10,7 @@ from typing import Any
 
 from domain import abilities
 from domain import events as ev
-from domain.abilities import OnPlay, Triggered
+from domain.effects import OnPlay, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState
 from domain.moments import Moment

@@ -11,7 +11,8 @@ import pytest
 
 from domain import abilities
 from domain import events as ev
-from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, Special, Triggered
+from domain.abilities import DestroyedGoTo
+from domain.effects import BaseHook, OnPlay, Special, Triggered
 from domain.engine import NotAStep, apply_steps
 from domain.errors import RuleViolation
 from domain.evolve import FACT_ONLY, NoFold, evolve
