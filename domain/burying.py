@@ -15,6 +15,7 @@ from __future__ import annotations
 from domain import abilities, plays, rules
 from domain import events as ev
 from domain.effects import OnUncover
+from domain.engine import effect_steps
 from domain.fx import Fx, Steps
 from domain.model import PILES, CardRef, GameState, Zone
 from domain.moments import Moment
@@ -135,7 +136,7 @@ def on_uncover(fx: Fx) -> Steps:
     """The uncovered card's 'on being uncovered' ability (its task is the card's identity)."""
     steps: Steps = ()
     for ability in abilities.printed(fx.card, OnUncover):
-        steps += ability.effect(fx)
+        steps += effect_steps(ability.effect, fx, "on_uncover")
     return steps
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from domain import codec
 from domain import events as ev
@@ -43,6 +44,15 @@ class NotAStep(ScriptError):
         super().__init__(f"{where} returned {item!r}{hint}: a step is an Event, a Task or an Ask")
         self.item = item
         self.origin = origin
+
+
+def effect_steps(effect: Callable[[Fx], Steps], fx: Fx, key: str) -> Steps:
+    """What an ability's effect returns, run inside step `key` among others' (its items are
+    checked when applied): a NotAStep naming the step and card if it is not a tuple."""
+    items = effect(fx)
+    if isinstance(items, tuple):
+        return items
+    raise NotAStep(items, Task(key, {"card": fx.card}))
 
 
 MAX_STEPS = 20_000

@@ -19,6 +19,7 @@ from domain.abilities import DestroyedGoTo, Protection
 from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.effects import BaseHook, OnPlay, OnUncover
+from domain.engine import effect_steps
 from domain.fx import APPLY_TO, Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
 from domain.moments import Hook, Moment
@@ -399,7 +400,8 @@ def base_hook(fx: Fx, *, moment: str, **facts: Any) -> Steps:
     steps: Steps = ()
     for hook in abilities.of_base(fx.state, b, BaseHook):
         if hook.moment == moment:
-            steps += hook.effect(Fx(unseen_by_base(fx.state, b), fx.ctx, fx.rng))
+            seen = Fx(unseen_by_base(fx.state, b), fx.ctx, fx.rng)
+            steps += effect_steps(hook.effect, seen, "base_hook")
     return steps
 
 
@@ -492,7 +494,7 @@ def on_play(fx: Fx) -> Steps:
     """The played card's own ability (its task is the card's identity only)."""
     steps: Steps = ()
     for ability in abilities.printed(fx.card, OnPlay):
-        steps += ability.effect(fx)
+        steps += effect_steps(ability.effect, fx, "on_play")
     return steps
 
 

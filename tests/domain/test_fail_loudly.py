@@ -4,8 +4,10 @@ type that no fold handles."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
 
@@ -59,6 +61,19 @@ def test_an_effect_returning_a_nested_tuple_asks_for_it_to_be_unpacked() -> None
     with (
         abilities.extra(REX, OnPlay(nested)),
         pytest.raises(NotAStep, match=r"a nested tuple: unpack it with \*"),
+    ):
+        t.play(REX, 0)
+
+
+def test_an_on_play_effect_returning_a_bare_event_names_the_card() -> None:
+    t = _rex_on_a_board_with_a_rival()
+
+    def bare(fx: Fx) -> Steps:
+        return ev.VpGained(fx.me, 1, "test")  # type: ignore[return-value]  # not in a tuple
+
+    with (
+        abilities.extra(REX, OnPlay(bare)),
+        pytest.raises(NotAStep, match=r"step 'on_play' of card 'dinosaurs.king_rex' returned Vp"),
     ):
         t.play(REX, 0)
 
@@ -149,3 +164,43 @@ def test_a_fact_only_event_changes_nothing_but_the_version() -> None:
     after = evolve(state, ev.HandRevealed(0, 1, ()))
     assert after.version == state.version + 1
     assert dataclasses.replace(after, version=state.version) == state
+
+
+def _engine_trees() -> list[ast.Module]:
+    root = Path(__file__).resolve().parents[2] / "domain"
+    return [
+        ast.parse(p.read_text(encoding="utf-8"))
+        for p in sorted(root.glob("*.py"))
+        if p.name != "moments.py"
+    ]
+
+
+def _members_named(node: ast.AST, enum: str) -> set[str]:
+    return {
+        n.attr
+        for n in ast.walk(node)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == enum
+    }
+
+
+def test_every_moment_is_raised_by_the_engine_so_no_trigger_waits_for_nothing() -> None:
+    raised: set[str] = set()
+    for tree in _engine_trees():
+        for call in ast.walk(tree):
+            if (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id in {"fire", "fired", "fire_for"}
+            ):
+                for arg in call.args[:2]:
+                    raised |= _members_named(arg, "Moment")
+    assert sorted(m.name for m in Moment if m.name not in raised) == []
+
+
+def test_every_window_and_hook_is_opened_by_the_engine() -> None:
+    used = {enum: set[str]() for enum in ("Window", "Hook")}
+    for tree in _engine_trees():
+        for enum in used:
+            used[enum] |= _members_named(tree, enum)
+    assert sorted(w.name for w in Window if w.name not in used["Window"]) == []
+    assert sorted(h.name for h in Hook if h.name not in used["Hook"]) == []
