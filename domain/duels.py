@@ -215,8 +215,9 @@ def played_minion_may_duel(fx: Fx, offer: StepFn) -> Steps:
 
 def _playable_at_once(state: GameState, seat: int, card: str, base: int) -> list[CardRef]:
     """The minions in `seat`'s hand it may now play on `base` with a play that `card` (the
-    minion just played there) granted it: none outside its own play phase, where such a
-    play is kept for the turn rather than used at once."""
+    minion just played there) granted it and that it keeps for the turn. (Outside its own
+    play phase an extra play is used at once, inside the ability: its minion is played, and
+    duels, before this one's duel anyway.)"""
     if state.phase != "play" or state.active != seat or state.pending is not None:
         return []
     here = state.bases[base].card
