@@ -206,7 +206,7 @@ def _hook(base_card: str, moment: Hook) -> BaseHook | None:
 
 def me_first(window: Window, base: int, seat: int, passes: int = 0) -> Task:
     """A round of Specials: from `seat` clockwise until every seat has passed in a row."""
-    return Task("me_first", {"window": window, "base": base, "seat": seat, "passes": passes})
+    return Task("me_first", {"window": window.value, "base": base, "seat": seat, "passes": passes})
 
 
 def specials_for(state: GameState, seat: int, window: Window, base: int) -> list[Option]:

@@ -49,7 +49,7 @@ def fired(state: GameState, moment: Moment, **facts: JSON) -> list[Task]:
                 "base": src.base,
                 "by": by,
                 "host": src.host,
-                "moment": moment,
+                "moment": moment.value,  # plain JSON in a task (a decision keeps it)
                 **facts,
             }
             out.append(Task("trigger", ctx))
@@ -119,7 +119,7 @@ def fire_for(
         reacts = _triggered(card, moment) is not None
     if not reacts:
         return []
-    return [Task("trigger", {"card": card, "moment": moment, "gone": True, **ctx})]
+    return [Task("trigger", {"card": card, "moment": moment.value, "gone": True, **ctx})]
 
 
 def discarded_from_play(

@@ -378,7 +378,8 @@ def ask(fx: Fx, *, ask: dict[str, Any]) -> Steps:
 
 def base_hook_task(card: str, base: int, moment: Hook, **extra: JSON) -> Task:
     """Run a base's ability at a moment, if that base is still there and not blanked."""
-    return Task("base_hook", {"src": card, "card": card, "base": base, "moment": moment, **extra})
+    ctx = {"src": card, "card": card, "base": base, "moment": moment.value}
+    return Task("base_hook", {**ctx, **extra})
 
 
 SCORING_MOMENTS = (Hook.BEFORE_SCORING, Hook.AFTER_SCORING)
