@@ -4,6 +4,7 @@ Importing this package registers every card ability (domain.cards).
 """
 
 from domain import cards as _cards  # noqa: F401  (registers the abilities)
+from domain import seen as _seen  # noqa: F401  (registers the step answering a look at cards)
 from domain.commands import (
     COMMAND_TYPES,
     Choose,

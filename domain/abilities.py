@@ -3,76 +3,38 @@ lists typed ability values; the engine asks one function, :func:`of`, which abil
 kind a source has *now*. That function is the one place that applies base blanking (for
 everyone, or for one seat), and where losing or gaining abilities will apply.
 
-Kinds: :class:`OnPlay`, :class:`OnUncover`, :class:`Triggered` (a moment), :class:`OngoingPower`,
-:class:`Protection`, :class:`Restriction` (a "can't"), :class:`AttachCondition`,
-:class:`Special` (a window and a zone), :class:`BaseHook` (a scored base's moment),
-:class:`ScoringBonus`, :class:`PlaysFromDiscard`, :class:`DestroyedGoTo` and
-:class:`BlanksBase`.
+Kinds here: :class:`OngoingPower`, :class:`Protection`, :class:`Restriction` (a "can't"),
+:class:`AttachCondition`, :class:`ScoringBonus`, :class:`PlaysFromDiscard`,
+:class:`DestroyedGoTo`, :class:`BlanksBase` and the marks and changers. The kinds that run an
+effect (OnPlay, OnUncover, Triggered, Special, Talent, BaseHook) take an `Fx` and are in
+`domain.effects`, above `domain.fx`; this module is below both (it imports neither `fx` nor
+`rules`: what is in play, :func:`sources`, is answered here).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from domain.model import Base, GameState, Zone
+from domain.moments import checked
 from domain.registry import IMPLEMENTED, Cause, Source
 
 if TYPE_CHECKING:
-    from domain.fx import Fx, Steps
-    from domain.model import GameState, Minion, Task
+    from domain.model import Minion, Task
 
-Effect = Callable[["Fx"], "Steps"]
-TriggerFilter = Callable[["GameState", Source, Mapping[str, Any]], bool]
 PowerFn = Callable[["GameState", Source, int, "Minion"], int]
 GuardFn = Callable[["GameState", Source, int, "Minion", Cause], "str | Task | None"]
 RestrictionFn = Callable[["GameState", Source, int, str, int], bool]
 AttachFn = Callable[["GameState", int, int, "Minion | None"], bool]
-WhenFn = Callable[["GameState", int, str, int], bool]
 BonusFn = Callable[["GameState", int, dict[int, int]], dict[int, int]]
 ZoneGrantFn = Callable[["GameState", Source, int, int], bool]
 
 
 class Ability:
     """Base class of every ability value."""
-
-
-@dataclass(frozen=True)
-class OnPlay(Ability):
-    """What happens when the card is played (a minion onto a base, an action)."""
-
-    effect: Effect
-
-
-@dataclass(frozen=True)
-class OnUncover(Ability):
-    """'Special, on being uncovered': what the card does when it is uncovered, played again
-    as it would be from a hand but with this effect instead of its on-play ability (which buries
-    it, and a card just uncovered cannot be buried again at once)."""
-
-    effect: Effect
-
-
-@dataclass(frozen=True)
-class Triggered(Ability):
-    """A reaction of a card in play (or a base) to a moment of the game: ends_at_start_of_turn,
-    start_of_turn, end_of_turn, minion_played, destroyed (this minion), minion_destroyed (any),
-    affected (this minion, by another player's card), power_raised (a minion's power directly
-    increased by an action being played, see IncreasesPower), base_scored (its VP awarded, its
-    cards still there), discarded_from_play (this minion, gone to the discard pile from play),
-    minion_discarded_from_play (any), card_buried, card_uncovered and action_attached (an
-    ongoing action played onto a base or minion). `fx.ctx` holds the moment's facts.
-    `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
-    abilities that do take part in ordering simultaneous effects."""
-
-    moment: str
-    effect: Effect
-    when: TriggerFilter | None = None
-
-    def reacts(self, state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
-        """Whether this ability of `src` reacts to a moment with these facts."""
-        return self.when is None or self.when(state, src, facts)
 
 
 @dataclass(frozen=True)
@@ -106,43 +68,9 @@ class AttachCondition(Ability):
 
 
 @dataclass(frozen=True)
-class Special(Ability):
-    """A Special: usable from `zone` (hand, play, discard) in `window` (play: the owner's play
-    phase, through use_special; before_scoring / after_scoring: a Me first! round) when
-    `when(state, seat, uid, scoring base)` holds."""
-
-    window: str
-    zone: str
-    label: str
-    when: WhenFn
-    effect: Effect
-
-
-@dataclass(frozen=True)
-class Talent(Ability):
-    """A Talent: usable once during each of its controller's turns, in the play phase, through
-    use_talent: of a card in play that seat controls (a minion, or an action on a minion or on
-    a base), or of a base, by the seat whose turn it is. Like an extra action, it may go
-    unused. `when(state, seat, uid, base)` narrows when it may be used, if given."""
-
-    label: str
-    effect: Effect
-    when: WhenFn | None = None
-
-
-@dataclass(frozen=True)
 class ExtraBaseUntilScoring(Ability):
     """The extra base this card brought into play lasts until the next base scores: then,
     if the card is still in play, it is discarded and the scored base is not replaced."""
-
-
-@dataclass(frozen=True)
-class BaseHook(Ability):
-    """A scored base's ability at a moment: before_scoring, after_scoring, replacement (it
-    chooses the next base) or replaced (after the next base is in)."""
-
-    moment: str
-    effect: Effect
 
 
 @dataclass(frozen=True)
@@ -164,7 +92,10 @@ class PlaysFromDiscard(Ability):
 class DestroyedGoTo(Ability):
     """Minions destroyed on this base go to this zone of their owner instead of the discard."""
 
-    zone: str
+    zone: Zone
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "zone", checked(Zone, self.zone, "DestroyedGoTo"))
 
 
 @dataclass(frozen=True)
@@ -350,8 +281,6 @@ def _changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsA
     cache = _cache(state)
     found: list[tuple[Source, RemovesAbilities | GrantsAbilities]] | None = cache.get("changers")
     if found is None:
-        from domain.rules import sources  # rules asks this module about blanking
-
         removes, grants = with_kind(RemovesAbilities), with_kind(GrantsAbilities)
         found = []
         if not removes and not grants:  # no card has such an ability: nothing to look for
@@ -391,6 +320,53 @@ def _cache(state: GameState) -> dict[Any, Any]:
 _LAST: tuple[tuple[Any, Any, int], dict[Any, Any]] = (((), (), -1), {})
 
 
+def sources(state: GameState) -> tuple[Source, ...]:
+    """Every card in play that may carry an ongoing ability, then lingering effects.
+    States are immutable, so the answer is kept on the state object (outside its fields),
+    and shared with the states before it while their board, lingering effects and turn are
+    the very same objects (most events change neither)."""
+    cached: tuple[Source, ...] | None = state.__dict__.get("_sources")
+    if cached is None:
+        global _LAST_SOURCES
+        (bases, lingering, turn), found = last = _LAST_SOURCES
+        if bases is state.bases and lingering is state.lingering and turn == state.turn:
+            cached = found
+        else:
+            cached = tuple(_sources(state))
+            # one slot, swapped as a whole: threads sharing it only ever miss
+            last = ((state.bases, state.lingering, state.turn), cached)
+            _LAST_SOURCES = last
+        object.__setattr__(state, "_sources", cached)
+    return cached
+
+
+_LAST_SOURCES: tuple[tuple[Any, Any, int], tuple[Source, ...]] = (((), (), -1), ())
+
+
+def _sources(state: GameState) -> Iterator[Source]:
+    for i, b in enumerate(state.bases):
+        # a base's sources depend on that base object and its place only: kept on it
+        known: tuple[int, int, tuple[Source, ...]] | None = b.__dict__.get("_sources")
+        if known is None or known[0] != i or known[1] != GENERATION[0]:
+            known = (i, GENERATION[0], tuple(_base_sources(state, i, b)))
+            object.__setattr__(b, "_sources", known)
+        yield from known[2]
+    for x in state.lingering:
+        if x.from_turn <= state.turn <= x.until_turn:
+            yield Source(x.card, f"lingering:{x.card}", -1, x.seat)
+
+
+def _base_sources(state: GameState, i: int, b: Base) -> Iterator[Source]:
+    if base_active(state, i):
+        yield Source(b.card, b.card, i, -1)
+    for a in b.attached:
+        yield Source(a.card, a.uid, i, a.controller)
+    for m in b.minions:
+        yield Source(m.card, m.uid, i, m.controller)
+        for a in m.attached:
+            yield Source(a.card, a.uid, i, a.controller, host=m.uid)
+
+
 def of_base(state: GameState, index: int, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
     """The abilities of a kind that the base at `index` has now (see :func:`of`)."""
     card_id = state.bases[index].card
@@ -405,8 +381,6 @@ def in_play(
     cache = state.__dict__.get("_abilities") or _cache(state)
     entry: tuple[list[tuple[Source, A]], bool] | None = cache.get(kind)
     if entry is None:
-        from domain.rules import sources  # rules asks this module about blanking
-
         if changes_in_play(state):  # abilities granted or removed: ask about each source
             found = [(s, a) for s in sources(state) for a in of(state, s, kind)]
         else:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from domain import abilities, plays, rules
 from domain import events as ev
-from domain.abilities import OnUncover
+from domain.effects import OnUncover
+from domain.engine import effect_steps
 from domain.fx import Fx, Steps
 from domain.model import PILES, CardRef, GameState, Zone
+from domain.moments import Moment
 from domain.steps import step
 from domain.triggers import fire
 from domain.verbs import play_steps
@@ -67,7 +69,7 @@ def bury(
     public = zone not in (Zone.HAND, Zone.DECK)
     handle = next_handle(fx.state)
     buried = ev.CardBuried(handle, uid, c.card, c.owner, seat, to, str(zone), public)
-    return (buried, *fire(fx.state, "card_buried", seat=seat, handle=handle, buried_base=to))
+    return (buried, *fire(fx.state, Moment.CARD_BURIED, seat=seat, handle=handle, buried_base=to))
 
 
 @step("uncover")
@@ -81,7 +83,7 @@ def uncover(fx: Fx, *, handle: str | None = None, choice: str | None = None) -> 
     facts = {"seat": c.controller, "uid": c.uid, "uncovered_card": c.card, "uncovered_base": base}
     return (
         ev.CardUncovered(c.id, c.uid, c.card, c.owner, c.controller, base),
-        *fire(fx.state, "card_uncovered", **facts),
+        *fire(fx.state, Moment.CARD_UNCOVERED, **facts),
         *fx.then(play_uncovered, seat=c.controller, uid=c.uid, base=base),
     )
 
@@ -134,7 +136,7 @@ def on_uncover(fx: Fx) -> Steps:
     """The uncovered card's 'on being uncovered' ability (its task is the card's identity)."""
     steps: Steps = ()
     for ability in abilities.printed(fx.card, OnUncover):
-        steps += ability.effect(fx)
+        steps += effect_steps(ability.effect, fx, "on_uncover")
     return steps
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from domain import abilities, plays, rules, talents
 from domain import events as ev
-from domain import plays, rules, talents
 from domain.catalogue import catalogue
 from domain.commands import (
     Choose,
@@ -30,6 +30,7 @@ from domain.evolve import evolve, talent_flag
 from domain.flow import end_play_phase, specials_for
 from domain.fx import Steps
 from domain.model import GameState, Option, Task, Zone
+from domain.moments import Window
 from domain.randomness import SeededRandom
 from domain.verbs import play_steps
 
@@ -50,7 +51,7 @@ def awaited_seat(state: GameState) -> int | None:
 
 def play_specials(state: GameState, seat: int) -> list[Option]:
     """Specials `seat` may use now in its own play phase."""
-    return specials_for(state, seat, "play", -1)
+    return specials_for(state, seat, Window.PLAY, -1)
 
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:
@@ -246,7 +247,7 @@ def _unknown_card(card: str, where: str, missing: str) -> UnknownCard:
 
 
 def _check_talent(state: GameState, command: UseTalent) -> None:
-    src = next((s for s in rules.sources(state) if s.uid == command.card), None)
+    src = next((s for s in abilities.sources(state) if s.uid == command.card), None)
     if src is None:
         raise _unknown_card(command.card, "in play", "is not in play")
     user = talents.user_of(state, command.card, command.seat)

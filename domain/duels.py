@@ -19,20 +19,18 @@ from __future__ import annotations
 from typing import Any
 
 from domain import events as ev
-from domain import rules
+from domain import plays, rules
 from domain.flow import me_first
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion, Task
+from domain.model import CardRef, GameState, Minion, Task, Zone
+from domain.moments import Moment, Window
 from domain.steps import StepFn, name_of, step
 from domain.triggers import fire
-from domain.verbs import play_now
+from domain.verbs import play_now, play_steps
 
-DUEL_STARTED = "duel_started"
-"""The moment a duel starts, before any duel card is placed; facts: challenger, challenged
-(uids) and duel_base (their base)."""
-
-WINDOW = "duel"
-"""The Special window of a duel (after the duel cards, before the winner is decided)."""
+# Moment.DUEL_STARTED: a duel starts, before any duel card is placed; facts: challenger,
+# challenged (uids) and duel_base (their base). Window.DUEL: the Special window of a duel
+# (after the duel cards, before the winner is decided).
 
 
 def duelling(state: GameState) -> tuple[str, ...]:
@@ -62,7 +60,7 @@ def _duel(fx: Fx, *, challenger: str, challenged: str, then: dict[str, Any]) -> 
     base = a[0]
     return (
         ev.DuelStarted(challenger, challenged, base),
-        *fire(s, DUEL_STARTED, challenger=challenger, challenged=challenged, duel_base=base),
+        *fire(s, Moment.DUEL_STARTED, challenger=challenger, challenged=challenged, duel_base=base),
         Task("duel_card", {"role": 0}),
         Task("duel_card", {"role": 1}),
         Task("duel_reveal", {}),
@@ -142,7 +140,7 @@ def _duel_specials(fx: Fx) -> Steps:
     found = rules.find_minion(fx.state, duelling(fx.state)[0]) if fx.state.duel else None
     if found is None:
         return ()
-    return (me_first(WINDOW, found[0], found[1].controller),)
+    return (me_first(Window.DUEL, found[0], found[1].controller),)
 
 
 @step("duel_end")
@@ -176,6 +174,87 @@ def may_start(state: GameState) -> bool:
     """Whether a duel could start now (none is under way): a card may skip asking its
     choices when its duel would be ignored anyway."""
     return state.duel is None
+
+
+def played_minion_may_duel(fx: Fx, offer: StepFn) -> Steps:
+    """A base's "after a minion is played here, that minion may duel one of another player's
+    minions here" (So-So Corral, Shogun's Palace), from its `minion_played` trigger: the step
+    `offer(mine, seat)` puts the duel to the minion's controller. When the minion's ability
+    let its player play another minion here at once (e.g. Zapbot's extra minion), the player
+    may play that one first: the duels resolve in the reverse order of play, each chosen
+    after its minion was played and resolved (rulebook of "Oops, You Did It Again",
+    clarification of both bases). Otherwise the duel is offered at once."""
+    mine, seat = str(fx.ctx["uid"]), int(fx.ctx["played_by"])
+    found = rules.find_minion(fx.state, mine)
+    if found is None or found[0] != fx.base or not may_start(fx.state):
+        return ()
+    if not opponents_here(fx.state, mine):
+        return ()
+    chained = _playable_at_once(fx.state, seat, found[1].card, fx.base)
+    if not chained:
+        return offer(fx, mine=mine, seat=seat)
+    prompt = (
+        f"{rules.name(found[1].card)} lets you play another minion here now; its duel "
+        f"({rules.name(fx.card)}) would come first"
+    )
+    options = [fx.card_option(c) for c in chained]
+    asking = Fx(fx.state, {**fx.ctx, "by": seat}, fx.rng)
+    return asking.ask(
+        seat,
+        "extra_play",
+        prompt,
+        options,
+        _chained_play,
+        optional=True,
+        on_skip=_chained_skip,
+        mine=mine,
+        seat=seat,
+        offer=name_of(offer),
+    )
+
+
+def _playable_at_once(state: GameState, seat: int, card: str, base: int) -> list[CardRef]:
+    """The minions in `seat`'s hand it may now play on `base` with a play that `card` (the
+    minion just played there) granted it and that it keeps for the turn. (Outside its own
+    play phase an extra play is used at once, inside the ability: its minion is played, and
+    duels, before this one's duel anyway.)"""
+    if state.phase != "play" or state.active != seat or state.pending is not None:
+        return []
+    here = state.bases[base].card
+    granted = [
+        a
+        for a in state.players[seat].plays
+        if a.kind == "minion"
+        and a.source == card
+        and a.zone == Zone.HAND
+        and a.base in (None, here)
+    ]
+    if not granted:
+        return []
+    return [
+        c
+        for c in state.players[seat].hand
+        if rules.card_type(c.card) == "minion"
+        and any(plays.fits(c.card, "minion", a.max_power) for a in granted)
+        and plays.allowance(state, seat, c.card, base) is not None
+    ]
+
+
+@step("duel_chained_play")
+def _chained_play(fx: Fx, *, mine: str, seat: int, offer: str, choice: str) -> Steps:
+    """The minion `choice` is played on this base first; then the duel of the one before it."""
+    later = fx.task(offer, mine=mine, seat=seat)
+    c = next((c for c in fx.state.players[seat].hand if c.uid == choice), None)
+    used = None if c is None else plays.allowance(fx.state, seat, c.card, fx.base)
+    if c is None or used is None:
+        return (later,)
+    return (*play_steps(fx.state, seat, c.uid, c.card, fx.base, None, used, Zone.HAND), later)
+
+
+@step("duel_chained_skip")
+def _chained_skip(fx: Fx, *, mine: str, seat: int, offer: str) -> Steps:
+    """No minion played at once: the duel of the one just played is offered now."""
+    return (fx.task(offer, mine=mine, seat=seat),)
 
 
 @step("duel_losers_destroyed")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from domain import codec
 from domain import events as ev
@@ -10,7 +11,8 @@ from domain.codec import to_json
 from domain.evolve import evolve
 from domain.fx import Ask, Fx, Steps
 from domain.model import Decision, GameState, Option, Task
-from domain.registry import CONTINUATIONS
+from domain.moments import ScriptError
+from domain.steps import CONTINUATIONS
 
 SKIP = "skip"
 
@@ -22,6 +24,35 @@ class UnknownStep(LookupError):
     def __init__(self, key: str) -> None:
         super().__init__(f"unknown step {key!r}: no registered continuation has this name")
         self.key = key
+
+
+class NotAStep(ScriptError):
+    """An ability or rule step returned something that is not a step item (an Event, a Task or
+    an Ask): e.g. a verb itself instead of its result (`fx.destroy` for `fx.destroy(uid)`), or
+    a tuple of steps nested without `*`. Named with the step (and card) it came from."""
+
+    def __init__(self, item: object, origin: Task | None) -> None:
+        where = "a command's steps"
+        if origin is not None:
+            card = origin.ctx.get("card")
+            where = f"step {origin.key!r}" + (f" of card {card!r}" if card else "")
+        hint = ""
+        if callable(item):
+            hint = " (a function: call it and return its result)"
+        elif isinstance(item, tuple | list):
+            hint = " (a nested tuple: unpack it with *)"
+        super().__init__(f"{where} returned {item!r}{hint}: a step is an Event, a Task or an Ask")
+        self.item = item
+        self.origin = origin
+
+
+def effect_steps(effect: Callable[[Fx], Steps], fx: Fx, key: str) -> Steps:
+    """What an ability's effect returns, run inside step `key` among others' (its items are
+    checked when applied): a NotAStep naming the step and card if it is not a tuple."""
+    items = effect(fx)
+    if isinstance(items, tuple):
+        return items
+    raise NotAStep(items, Task(key, {"card": fx.card}))
 
 
 MAX_STEPS = 20_000
@@ -51,35 +82,54 @@ def run(
         if fn is None:
             raise UnknownStep(task.key)
         items = fn(Fx(state, task.ctx, rng)) or ()
-        state, stopped = apply_steps(state, items, stack, out)
+        state, stopped = apply_steps(state, items, stack, out, task)
         if stopped:
             return state, out
     raise RuntimeError("effect loop did not settle")
 
 
 def apply_steps(
-    state: GameState, items: Steps, stack: list[Task], out: list[ev.Event]
+    state: GameState,
+    items: Steps,
+    stack: list[Task],
+    out: list[ev.Event],
+    origin: Task | None = None,
 ) -> tuple[GameState, bool]:
-    """Apply events in order until a task or a decision; push what is left onto the stack."""
+    """Apply events in order until a task or a decision; push what is left onto the stack.
+    Anything that is not a step item is a NotAStep error naming `origin`, the task that
+    returned it."""
+    if not isinstance(items, tuple | list):
+        raise NotAStep(items, origin)
     for n, item in enumerate(items):
         if isinstance(item, ev.Event):
             e = normalize(item)
             state = evolve(state, e)
             out.append(e)
         elif isinstance(item, Task):
-            rest = [i if isinstance(i, Task | Ask) else emit_task(i) for i in items[n:]]
-            stack.extend(_as_tasks(rest)[::-1])
+            stack.extend(_later(items[n:], origin)[::-1])
             return state, False
         elif isinstance(item, Ask):
             # what follows a decision runs after its continuation
-            rest = [i if isinstance(i, Task | Ask) else emit_task(i) for i in items[n + 1 :]]
-            stack.extend(_as_tasks(rest)[::-1])
+            stack.extend(_later(items[n + 1 :], origin)[::-1])
             return _ask(state, item, stack, out)
+        else:
+            raise NotAStep(item, origin)
     return state, False
 
 
-def _as_tasks(items: list[Task | Ask]) -> list[Task]:
-    return [i if isinstance(i, Task) else Task("ask", {"ask": to_json(i)}) for i in items]
+def _later(items: Steps, origin: Task | None) -> list[Task]:
+    """Step items to run later, as tasks (an event becomes a task emitting it)."""
+    out: list[Task] = []
+    for i in items:
+        if isinstance(i, Task):
+            out.append(i)
+        elif isinstance(i, Ask):
+            out.append(Task("ask", {"ask": to_json(i)}))
+        elif isinstance(i, ev.Event):
+            out.append(emit_task(i))
+        else:
+            raise NotAStep(i, origin)
+    return out
 
 
 def _ask(

@@ -1,4 +1,6 @@
-"""evolve(state, event) -> state: the pure fold. Generic over cards; never fails, never random."""
+"""evolve(state, event) -> state: the pure fold. Generic over cards; never random, and never
+fails on a stored event: every event type has a fold (those that only record a fact have an
+explicit no-op one, :data:`FACT_ONLY`), and an event type without one is an error."""
 
 from __future__ import annotations
 
@@ -31,13 +33,27 @@ def _on(cls: type[ev.Event]) -> Callable[[Callable[[GameState, Any], GameState]]
     return wrap
 
 
+class NoFold(TypeError):
+    """An event type no fold handles (a new event class without its `@_on` fold, or a
+    `game_created` after the start): a programming error, never silently skipped."""
+
+    def __init__(self, event: ev.Event) -> None:
+        super().__init__(
+            f"no fold for event type {event.type!r} ({type(event).__name__}): add one with "
+            "@_on in domain/evolve.py, or list it in FACT_ONLY if it changes nothing"
+        )
+        self.event = event
+
+
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
     """The state after `event`; the version counts events."""
     if state is None:
         assert isinstance(event, ev.GameCreated), "a game starts with game_created"
         return _created(event)
     fn = _APPLY.get(type(event))
-    new = fn(state, event) if fn else state
+    if fn is None:
+        raise NoFold(event)
+    new = fn(state, event)
     if new is state:
         return replace(state, version=state.version + 1)
     # a handler's answer is a fresh copy that nothing else holds yet: count it in place
@@ -52,6 +68,25 @@ def replay(events: Iterable[ev.Event], state: GameState | None = None) -> GameSt
     if state is None:
         raise ValueError("no events to replay")
     return state
+
+
+FACT_ONLY: tuple[type[ev.Event], ...] = (
+    ev.HandRevealed,
+    ev.CardRevealed,
+    ev.SpecialUsed,
+    ev.ClockExpired,
+)
+"""The events that record a fact and change nothing but the version: who saw which cards, a
+Special used (what it does comes as events of its own), a turn clock run out (the game's
+end, if any, is its own event)."""
+
+
+def _fact_only(state: GameState, _: ev.Event) -> GameState:
+    return state
+
+
+for _cls in FACT_ONLY:
+    _APPLY[_cls] = _fact_only
 
 
 # --- helpers -------------------------------------------------------------------------------

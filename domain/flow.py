@@ -6,10 +6,12 @@ from typing import Any
 
 from domain import abilities, burying, rules
 from domain import events as ev
-from domain.abilities import BaseHook, ExtraBaseUntilScoring, ScoringBonus, Special
+from domain.abilities import ExtraBaseUntilScoring, ScoringBonus
 from domain.catalogue import catalogue
+from domain.effects import BaseHook, Special
 from domain.fx import Fx, Steps
-from domain.model import Allowance, GameState, Option, Placement, Task
+from domain.model import Allowance, GameState, Option, Placement, Task, Zone
+from domain.moments import Hook, Moment, Window
 from domain.registry import Source
 from domain.steps import step
 from domain.triggers import discarded_from_play, fire, simultaneous
@@ -32,14 +34,14 @@ def _start_turn(fx: Fx, *, seat: int) -> Steps:
 @step("start_triggers")
 def _start_triggers(fx: Fx, *, seat: int) -> Steps:
     """Effects that end when a turn starts end first; then start-of-turn abilities trigger."""
-    ending = fire(fx.state, "ends_at_start_of_turn", seat=seat)
+    ending = fire(fx.state, Moment.ENDS_AT_START_OF_TURN, seat=seat)
     return (*ending, Task("start_abilities", {"seat": seat}))
 
 
 @step("start_abilities")
 def _start_abilities(fx: Fx, *, seat: int) -> Steps:
     uncover = Task("uncover_at_start", {"seat": seat})  # a seat may uncover a buried card
-    return (*fire(fx.state, "start_of_turn", seat=seat), uncover, ev.PhaseChanged("play"))
+    return (*fire(fx.state, Moment.START_OF_TURN, seat=seat), uncover, ev.PhaseChanged("play"))
 
 
 def end_play_phase() -> list[Task]:
@@ -74,11 +76,11 @@ def _score_base(fx: Fx) -> Steps:
     hook = {"src": card, "card": card, "base": i}
     return (
         ev.ScoringStarted(i, card),
-        base_hook_task(card, i, "before_scoring"),
-        me_first("before_scoring", i, fx.state.active),
+        base_hook_task(card, i, Hook.BEFORE_SCORING),
+        me_first(Window.BEFORE_SCORING, i, fx.state.active),
         Task("award", hook),
-        base_hook_task(card, i, "after_scoring"),
-        me_first("after_scoring", i, fx.state.active),
+        base_hook_task(card, i, Hook.AFTER_SCORING),
+        me_first(Window.AFTER_SCORING, i, fx.state.active),
         Task("clear_base", hook),
         # whether its ability applies is fixed now: clearing the base discards what blanks it
         Task("replace_base", {**hook, "active": rules.base_active(fx.state, i)}),
@@ -114,7 +116,7 @@ def _award(fx: Fx) -> Steps:
     winners = [p.seat for p in result if p.place == 0]
     return (
         ev.BaseScored(i, card, tuple(result)),
-        *fire(fx.state, "base_scored", scored_base=i, winners=winners),
+        *fire(fx.state, Moment.BASE_SCORED, scored_base=i, winners=winners),
     )
 
 
@@ -158,8 +160,8 @@ def _replace_base(fx: Fx, *, active: bool = True) -> Steps:
     if f"{SHRINK}{i}:{old}" in fx.state.flags:  # one base fewer: nothing takes its place
         return (ev.BaseReplaced(i, old, None),)
     then = fx.task(_replaced, active=active)
-    if _hook(old, "replacement") and active:
-        return (base_hook_task(old, i, "replacement"), then)
+    if _hook(old, Hook.REPLACEMENT) and active:
+        return (base_hook_task(old, i, Hook.REPLACEMENT), then)
     return (*replace_with_top(fx, i, old), then)
 
 
@@ -181,19 +183,19 @@ def _replaced(fx: Fx, *, active: bool = True) -> Steps:
     if i >= len(fx.state.bases):
         return ()
     old = fx.card
-    if _hook(old, "replaced") and active:
-        return (Task("base_hook_gone", {**fx.ctx, "moment": "replaced"}),)
+    if _hook(old, Hook.REPLACED) and active:
+        return (Task("base_hook_gone", {**fx.ctx, "moment": Hook.REPLACED.value}),)
     return ()
 
 
 @step("base_hook_gone")
 def _base_hook_gone(fx: Fx, *, moment: str) -> Steps:
     """A scored base's ability that acts after it has left play (e.g. Tortuga)."""
-    hook = _hook(fx.card, moment)
+    hook = _hook(fx.card, Hook(moment))
     return hook.effect(fx) if hook else ()
 
 
-def _hook(base_card: str, moment: str) -> BaseHook | None:
+def _hook(base_card: str, moment: Hook) -> BaseHook | None:
     """A base's hook for a moment, asked once the base has left play (its ability applied or
     not was settled while it was in play: the task's 'active')."""
     return next((h for h in abilities.printed(base_card, BaseHook) if h.moment == moment), None)
@@ -202,16 +204,16 @@ def _hook(base_card: str, moment: str) -> BaseHook | None:
 # --- Me first! ------------------------------------------------------------------------------
 
 
-def me_first(window: str, base: int, seat: int, passes: int = 0) -> Task:
+def me_first(window: Window, base: int, seat: int, passes: int = 0) -> Task:
     """A round of Specials: from `seat` clockwise until every seat has passed in a row."""
-    return Task("me_first", {"window": window, "base": base, "seat": seat, "passes": passes})
+    return Task("me_first", {"window": window.value, "base": base, "seat": seat, "passes": passes})
 
 
-def specials_for(state: GameState, seat: int, window: str, base: int) -> list[Option]:
+def specials_for(state: GameState, seat: int, window: Window, base: int) -> list[Option]:
     """The Specials `seat` may use now, as options (hand, then play, then discard)."""
     p = state.players[seat]
     found: list[tuple[str, str, int, Special]] = []
-    in_hand = _specials_in(window, "hand")
+    in_hand = _specials_in(window, Zone.HAND)
     for c in p.hand:
         if c.card in in_hand:
             found += [(c.uid, c.card, k, sp) for k, sp in in_hand[c.card]]
@@ -222,15 +224,15 @@ def specials_for(state: GameState, seat: int, window: str, base: int) -> list[Op
                 found += [
                     (m.uid, m.card, k, sp)
                     for k, sp in enumerate(now)
-                    if sp.window == window and sp.zone == "play"
+                    if sp.window == window and sp.zone == Zone.PLAY
                 ]
     else:
-        in_play = _specials_in(window, "play")
+        in_play = _specials_in(window, Zone.PLAY)
         for b in state.bases:
             for m in b.minions:
                 if m.controller == seat and m.card in in_play:
                     found += [(m.uid, m.card, k, sp) for k, sp in in_play[m.card]]
-    in_discard = _specials_in(window, "discard")
+    in_discard = _specials_in(window, Zone.DISCARD)
     for c in p.discard:
         if c.card in in_discard:
             found += [(c.uid, c.card, k, sp) for k, sp in in_discard[c.card]]
@@ -244,7 +246,7 @@ def specials_for(state: GameState, seat: int, window: str, base: int) -> list[Op
 _SPECIALS: dict[tuple[str, str], tuple[object, dict[str, list[tuple[int, Special]]]]] = {}
 
 
-def _specials_in(window: str, zone: str) -> dict[str, list[tuple[int, Special]]]:
+def _specials_in(window: Window, zone: Zone) -> dict[str, list[tuple[int, Special]]]:
     """Each card's Specials for a window used from a zone, with their index on the card (built
     once for the scripts as they are)."""
     table = abilities.with_kind(Special)
@@ -263,8 +265,8 @@ def _me_first(fx: Fx, *, window: str, seat: int, passes: int) -> Steps:
     base = fx.base
     n = len(fx.state.players)
     while passes < n:
-        options = specials_for(fx.state, seat, window, base)
-        if options or may_hold_special(fx.state, seat, window):
+        options = specials_for(fx.state, seat, Window(window), base)
+        if options or may_hold_special(fx.state, seat, Window(window)):
             prompt = f"Me first! ({window.replace('_', ' ')}): use a Special or pass"
             return fx.ask(
                 seat,
@@ -284,7 +286,7 @@ def _me_first(fx: Fx, *, window: str, seat: int, passes: int) -> Steps:
     return ()
 
 
-def may_hold_special(state: GameState, seat: int, window: str) -> bool:
+def may_hold_special(state: GameState, seat: int, window: Window) -> bool:
     """Whether, from public facts only (its factions, its hand size), a seat could hold a
     Special for this window in hand. Such a seat is always asked, usable Special or not, so
     being asked tells the others nothing about its hand."""
@@ -297,7 +299,7 @@ def may_hold_special(state: GameState, seat: int, window: str) -> bool:
     for owner in {c.owner for c in (*p.hand, *p.deck)} - {seat}:
         factions.update(state.players[owner].factions)
     return any(
-        sp.zone == "hand" and sp.window == window and rules.faction_of(card) in factions
+        sp.zone == Zone.HAND and sp.window == window and rules.faction_of(card) in factions
         for card, specials in abilities.with_kind(Special).items()
         for sp in specials
     )
@@ -305,12 +307,12 @@ def may_hold_special(state: GameState, seat: int, window: str) -> bool:
 
 @step("me_first_pass")
 def _me_first_pass(fx: Fx, *, window: str, seat: int, passes: int) -> Steps:
-    return (me_first(window, fx.base, rules.next_seat(fx.state, seat), passes + 1),)
+    return (me_first(Window(window), fx.base, rules.next_seat(fx.state, seat), passes + 1),)
 
 
 @step("me_first_answer")
 def _me_first_answer(fx: Fx, *, window: str, seat: int, choice: dict[str, Any]) -> Steps:
-    nxt = me_first(window, fx.base, rules.next_seat(fx.state, seat), 0)
+    nxt = me_first(Window(window), fx.base, rules.next_seat(fx.state, seat), 0)
     return (*_use_special(fx, seat, choice, fx.base), nxt)
 
 
@@ -373,7 +375,7 @@ def _end_phase(fx: Fx) -> Steps:
     """End-of-turn abilities resolve first, then every 'until the end of the turn' expires."""
     return (
         ev.PhaseChanged("end"),
-        *fire(fx.state, "end_of_turn", seat=fx.state.active),
+        *fire(fx.state, Moment.END_OF_TURN, seat=fx.state.active),
         Task("expire"),
     )
 

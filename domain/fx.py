@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain import events as ev
-from domain import rules, steps
+from domain import rules
+from domain.abilities import loses_abilities_note
 from domain.frozen import fast_init
 from domain.model import (
     JSON,
@@ -27,9 +28,9 @@ from domain.model import (
     Option,
     Task,
 )
-from domain.steps import StepFn
+from domain.registry import StepFn, context, name_of
+from domain.registry import Steps as Steps
 
-Steps = tuple[Any, ...]
 APPLY_TO = "apply_to"
 """The context key naming the minion a card being played must apply its effect to."""
 
@@ -364,8 +365,6 @@ class Fx:
     def lose_abilities(self, uid: str, until_turn: int) -> Steps:
         """The minion `uid` has no abilities from now to the end of `until_turn`: its own and
         those granted to it now (what actions attached to it do to it stays)."""
-        from domain.abilities import loses_abilities_note
-
         note = loses_abilities_note(self.state, uid)
         return self.linger(self.card, self.me, self.state.turn, until_turn, note)
 
@@ -405,8 +404,8 @@ class Fx:
 
     def task(self, then: str | StepFn, **extra: JSON) -> Task:
         """The task running step `then` for this ability (see `then`)."""
-        name = steps.name_of(then)
-        return Task(name, steps.context(name, self.ctx, extra))
+        name = name_of(then)
+        return Task(name, context(name, self.ctx, extra))
 
     # --- choices ---------------------------------------------------------------------------
     def ask(
@@ -427,7 +426,7 @@ class Fx:
         With always=True it is asked even with no real choice (one option, or only a skip):
         for decisions whose very existence must not tell other seats anything."""
         if "on_skip" in extra and not isinstance(extra["on_skip"], str):
-            extra["on_skip"] = steps.name_of(extra["on_skip"])
+            extra["on_skip"] = name_of(extra["on_skip"])
         task = self.task(then, **extra)
         ask = Ask(who, kind, prompt, tuple(options), task, optional, skip_label, auto=not always)
         return (ask,)

@@ -3,17 +3,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domain.frozen import fast_init
 
 if TYPE_CHECKING:
-    from domain.fx import Fx, Steps
     from domain.model import GameState
 
-Effect = Callable[["Fx"], "Steps"]
+Steps = tuple[Any, ...]
+"""What an effect or a step returns: events (applied at once), tasks (run next, in order) and
+asks (pending decisions); whatever follows an ask runs after the answer's continuation."""
+StepFn = Callable[..., Steps]
+"""A typed step (see domain.steps): its names, parameters and tasks are kept here, below
+`domain.fx`, which names steps in the tasks it makes; the decorator is in domain.steps."""
 
 
 @fast_init
@@ -41,7 +45,6 @@ class Cause:
     played: bool = False  # a card being played (its on-play ability, an attach) or a Special
 
 
-CONTINUATIONS: dict[str, Effect] = {}
 ConditionFn = Callable[["GameState", int, str, int], bool]
 PLAY_CONDITIONS: dict[str, ConditionFn] = {}
 IMPLEMENTED: set[str] = set()  # every card and base with a script (domain.abilities.card)
@@ -55,3 +58,69 @@ def play_condition(key: str) -> Callable[[ConditionFn], ConditionFn]:
         return fn
 
     return wrap
+
+
+# --- the names and parameters of typed steps (registered by domain.steps.step) -----------
+
+ORIGIN = ("src", "card", "by", "base", "kind", "host")
+"""The keys naming the ability a step belongs to, carried from step to step."""
+
+STEP_NAMES: dict[StepFn, str] = {}
+STEP_PARAMS: dict[str, dict[str, tuple[Any, bool]]] = {}  # name -> param -> (type, required)
+STEP_OWN: dict[str, tuple[str, ...]] = {}  # name -> identity keys its task sets itself
+STEP_OPEN: set[str] = set()  # steps taking **facts
+
+
+class StepError(TypeError):
+    """A task does not fit its step: a parameter missing, unexpected or of the wrong type."""
+
+
+def name_of(then: str | StepFn) -> str:
+    """The persisted name of a step (a legacy step is named by its string)."""
+    if isinstance(then, str):
+        return then
+    found = STEP_NAMES.get(then)
+    if found is None:
+        raise StepError(f"{getattr(then, '__name__', then)!r} is not a registered @step")
+    return found
+
+
+def is_typed(name: str) -> bool:
+    """Whether the step with this name is a typed step."""
+    return name in STEP_PARAMS
+
+
+def context(name: str, origin: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
+    """A typed step's task context: the ability's identity and exactly the given parameters
+    (checked against the step's signature, and the skip step's when a decision names one:
+    a skip resumes with the same context; `choice` comes with the answer)."""
+    allowed = _ALLOWED.get(name)
+    if allowed is None:
+        if name not in STEP_PARAMS:
+            raise StepError(f"no step is registered as {name!r}")
+        allowed = _ALLOWED[name] = frozenset((*STEP_PARAMS[name], *ORIGIN, "on_skip"))
+    if not params.keys() <= allowed and name not in STEP_OPEN:
+        declared = set(allowed)
+        skip = params.get("on_skip")
+        if isinstance(skip, str) and skip in STEP_PARAMS:
+            declared |= set(STEP_PARAMS[skip])
+        unknown = set(params) - declared
+        if unknown:
+            raise StepError(f"step {name!r} takes no parameter {', '.join(sorted(unknown))}")
+    own = STEP_OWN[name]
+    ctx = {}
+    for k in ORIGIN:
+        if k in origin and k not in own:
+            ctx[k] = origin[k]
+    ctx.update(params)
+    return ctx
+
+
+_ALLOWED: dict[str, frozenset[str]] = {}  # name -> the keys a task of that step may carry
+
+
+def identity(ctx: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
+    """The identity of the ability a context belongs to (its `ORIGIN` keys), with changes."""
+    out = {k: ctx[k] for k in ORIGIN if k in ctx}
+    out.update(changes)
+    return out

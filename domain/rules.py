@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
 
 from domain import abilities
 from domain import registry as reg
 from domain.abilities import (
-    GENERATION,
     AttachCondition,
     OngoingPower,
     PlaysFromDiscard,
@@ -75,53 +73,6 @@ def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
     for i, b in enumerate(state.bases):
         for m in b.minions:
             yield i, m
-
-
-def sources(state: GameState) -> tuple[reg.Source, ...]:
-    """Every card in play that may carry an ongoing ability, then lingering effects.
-    States are immutable, so the answer is kept on the state object (outside its fields),
-    and shared with the states before it while their board, lingering effects and turn are
-    the very same objects (most events change neither)."""
-    cached: tuple[reg.Source, ...] | None = state.__dict__.get("_sources")
-    if cached is None:
-        global _LAST_SOURCES
-        (bases, lingering, turn), found = last = _LAST_SOURCES
-        if bases is state.bases and lingering is state.lingering and turn == state.turn:
-            cached = found
-        else:
-            cached = tuple(_sources(state))
-            # one slot, swapped as a whole: threads sharing it only ever miss
-            last = ((state.bases, state.lingering, state.turn), cached)
-            _LAST_SOURCES = last
-        object.__setattr__(state, "_sources", cached)
-    return cached
-
-
-_LAST_SOURCES: tuple[tuple[Any, Any, int], tuple[reg.Source, ...]] = (((), (), -1), ())
-
-
-def _sources(state: GameState) -> Iterator[reg.Source]:
-    for i, b in enumerate(state.bases):
-        # a base's sources depend on that base object and its place only: kept on it
-        known: tuple[int, int, tuple[reg.Source, ...]] | None = b.__dict__.get("_sources")
-        if known is None or known[0] != i or known[1] != GENERATION[0]:
-            known = (i, GENERATION[0], tuple(_base_sources(state, i, b)))
-            object.__setattr__(b, "_sources", known)
-        yield from known[2]
-    for x in state.lingering:
-        if x.from_turn <= state.turn <= x.until_turn:
-            yield reg.Source(x.card, f"lingering:{x.card}", -1, x.seat)
-
-
-def _base_sources(state: GameState, i: int, b: Base) -> Iterator[reg.Source]:
-    if base_active(state, i):
-        yield reg.Source(b.card, b.card, i, -1)
-    for a in b.attached:
-        yield reg.Source(a.card, a.uid, i, a.controller)
-    for m in b.minions:
-        yield reg.Source(m.card, m.uid, i, m.controller)
-        for a in m.attached:
-            yield reg.Source(a.card, a.uid, i, a.controller, host=m.uid)
 
 
 def power(state: GameState, base: int, minion: Minion) -> int:

@@ -1,6 +1,6 @@
 """Cards answering being seen ("Oops, You Did It Again"): when another player's card reveals a
 seat's hand cards (or lets its player look at them), or reveals a card from that seat's deck,
-that seat may use a Special of the `SEEN` window: from its hand, or the revealed deck card
+that seat may use a Special of the `Window.SEEN` window: from its hand, or the revealed deck card
 itself (e.g. Dynamite Surprise). The Special's effect finds the seat that looked in
 `fx.ctx["looker"]`. The verbs that show cards (`Fx.reveal`, `Fx.show_hand`) queue the step
 `cards_seen` when the cards are another seat's.
@@ -12,24 +12,22 @@ seen, usable Special or not, so being asked tells the other seats nothing.
 from __future__ import annotations
 
 from domain import abilities
-from domain.abilities import Special
+from domain.effects import Special
 from domain.flow import may_hold_special
 from domain.fx import Fx, Steps
-from domain.model import Option
+from domain.model import Option, Zone
+from domain.moments import Window
 from domain.steps import step
-
-SEEN = "seen"
-"""The Special window of a seat whose cards were just seen by another player's card."""
 
 
 def _options(fx: Fx, seat: int, revealed: list[str] | None) -> list[Option]:
     p = fx.state.players[seat]
     cards = p.hand if revealed is None else [c for c in p.deck if c.uid in revealed]
-    zone = "hand" if revealed is None else "deck"
+    zone = Zone.HAND if revealed is None else Zone.DECK
     out = []
     for c in cards:
         for k, sp in enumerate(abilities.printed(c.card, Special)):
-            if sp.window == SEEN and sp.zone == zone and sp.when(fx.state, seat, c.uid, -1):
+            if sp.window == Window.SEEN and sp.zone == zone and sp.when(fx.state, seat, c.uid, -1):
                 value = {"uid": c.uid, "card": c.card, "special": k}
                 out.append(Option(f"{c.uid}:{k}", sp.label, value, uid=c.uid, card=c.card))
     return out
@@ -38,7 +36,7 @@ def _options(fx: Fx, seat: int, revealed: list[str] | None) -> list[Option]:
 @step("cards_seen")
 def _cards_seen(fx: Fx, *, seat: int, looker: int, revealed: list[str] | None = None) -> Steps:
     options = _options(fx, seat, revealed)
-    hidden = revealed is None and may_hold_special(fx.state, seat, SEEN)
+    hidden = revealed is None and may_hold_special(fx.state, seat, Window.SEEN)
     if not options and not hidden:
         return ()
     prompt = f"Your cards were seen by {fx.state.players[looker].name}: use a card or pass"

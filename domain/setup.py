@@ -20,12 +20,15 @@ BOTS = ("random", "greedy", "search")
 # Bump whenever a change to the rules or the cards changes what some command produces: logs
 # recorded under this version are checked by re-deciding every command (domain.verify); older
 # ones are replayed from their events, which are facts, and checked for structure only.
-RULES_VERSION = "3"
+RULES_VERSION = "4"
 """History: 1, the core set; 2, Infiltrate's "may", Hidden Ninja and Full Sail playable with
 nothing to resolve, the active player orders abilities triggering at the same time, prompts
 that name no privately chosen card; 3, every step typed: the work a pending decision keeps
 carries only its steps' parameters (playing a card, extra plays, attaching, triggers), and a
-game still on at version 9,900 ends as a draw (``game_ended`` with reason ``version_cap``)."""
+game still on at version 9,900 ends as a draw (``game_ended`` with reason ``version_cap``);
+4, So-So Corral and Shogun's Palace: a minion played there whose ability granted its player
+a minion play (e.g. Zapbot) first offers to play a minion there at once with it, and the
+duels resolve in the reverse order of play (a new ``extra_play`` decision before the duel)."""
 HAND_SIZE = 5
 
 

@@ -14,27 +14,41 @@ import inspect
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-from domain.registry import CONTINUATIONS
+from domain.fx import Fx
+from domain.registry import (
+    ORIGIN,
+    STEP_NAMES,
+    STEP_OPEN,
+    STEP_OWN,
+    STEP_PARAMS,
+    StepError,
+    StepFn,
+    Steps,
+    context,
+    identity,
+    is_typed,
+    name_of,
+)
 
-if TYPE_CHECKING:
-    from domain.fx import Fx, Steps
+__all__ = [
+    "CONTINUATIONS",
+    "ORIGIN",
+    "StepError",
+    "StepFn",
+    "arguments",
+    "context",
+    "identity",
+    "is_typed",
+    "name_of",
+    "step",
+]
 
-ORIGIN = ("src", "card", "by", "base", "kind", "host")
-"""The keys naming the ability a step belongs to, carried from step to step."""
+CONTINUATIONS: dict[str, Callable[[Fx], Steps]] = {}
+"""Every step by its persisted name: what the engine runs for a task."""
 
-StepFn = Callable[..., "Steps"]
 F = TypeVar("F", bound=StepFn)
-
-_NAMES: dict[StepFn, str] = {}
-_PARAMS: dict[str, dict[str, tuple[Any, bool]]] = {}  # name -> param -> (type, required)
-_OWN: dict[str, tuple[str, ...]] = {}  # name -> identity keys its task sets itself
-_OPEN: set[str] = set()  # steps taking **facts
-
-
-class StepError(TypeError):
-    """A task does not fit its step: a parameter missing, unexpected or of the wrong type."""
 
 
 def step(name: str, *, own: tuple[str, ...] = ()) -> Callable[[F], F]:
@@ -59,11 +73,11 @@ def step(name: str, *, own: tuple[str, ...] = ()) -> Callable[[F], F]:
             if p.name in ORIGIN and p.name not in own:
                 raise ValueError(f"step {name!r}: {p.name!r} names the ability running it")
             params[p.name] = (hints.get(p.name, Any), p.default is inspect.Parameter.empty)
-        _NAMES[fn] = name
-        _PARAMS[name] = params
-        _OWN[name] = own
+        STEP_NAMES[fn] = name
+        STEP_PARAMS[name] = params
+        STEP_OWN[name] = own
         if rest:
-            _OPEN.add(name)
+            STEP_OPEN.add(name)
 
         checks: list[tuple[str, Check, bool]] = []
         skip = frozenset(params) | frozenset(ORIGIN)
@@ -91,57 +105,6 @@ def step(name: str, *, own: tuple[str, ...] = ()) -> Callable[[F], F]:
     return wrap
 
 
-def name_of(then: str | StepFn) -> str:
-    """The persisted name of a step (a legacy step is named by its string)."""
-    if isinstance(then, str):
-        return then
-    found = _NAMES.get(then)
-    if found is None:
-        raise StepError(f"{getattr(then, '__name__', then)!r} is not a registered @step")
-    return found
-
-
-def is_typed(name: str) -> bool:
-    """Whether the step with this name is a typed step."""
-    return name in _PARAMS
-
-
-def context(name: str, origin: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
-    """A typed step's task context: the ability's identity and exactly the given parameters
-    (checked against the step's signature, and the skip step's when a decision names one:
-    a skip resumes with the same context; `choice` comes with the answer)."""
-    allowed = _ALLOWED.get(name)
-    if allowed is None:
-        if name not in _PARAMS:
-            raise StepError(f"no step is registered as {name!r}")
-        allowed = _ALLOWED[name] = frozenset((*_PARAMS[name], *ORIGIN, "on_skip"))
-    if not params.keys() <= allowed and name not in _OPEN:
-        declared = set(allowed)
-        skip = params.get("on_skip")
-        if isinstance(skip, str) and skip in _PARAMS:
-            declared |= set(_PARAMS[skip])
-        unknown = set(params) - declared
-        if unknown:
-            raise StepError(f"step {name!r} takes no parameter {', '.join(sorted(unknown))}")
-    own = _OWN[name]
-    ctx = {}
-    for k in ORIGIN:
-        if k in origin and k not in own:
-            ctx[k] = origin[k]
-    ctx.update(params)
-    return ctx
-
-
-_ALLOWED: dict[str, frozenset[str]] = {}  # name -> the keys a task of that step may carry
-
-
-def identity(ctx: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
-    """The identity of the ability a context belongs to (its `ORIGIN` keys), with changes."""
-    out = {k: ctx[k] for k in ORIGIN if k in ctx}
-    out.update(changes)
-    return out
-
-
 def arguments(name: str, ctx: Mapping[str, Any]) -> dict[str, Any]:
     """The keyword arguments of a typed step from its task context, type-checked."""
     out: dict[str, Any] = {}
@@ -152,7 +115,7 @@ def arguments(name: str, ctx: Mapping[str, Any]) -> dict[str, Any]:
             continue
         value = ctx[param]
         if not check(value):
-            tp = _PARAMS[name][param][0]
+            tp = STEP_PARAMS[name][param][0]
             raise StepError(f"step {name!r}: {param}={value!r} is not a {tp}")
         out[param] = value
     return out
@@ -166,7 +129,7 @@ def _checks(name: str) -> list[tuple[str, Check, bool]]:
     found = _CHECKS.get(name)
     if found is None:
         found = _CHECKS[name] = [
-            (param, _checker(tp), required) for param, (tp, required) in _PARAMS[name].items()
+            (param, _checker(tp), required) for param, (tp, required) in STEP_PARAMS[name].items()
         ]
     return found
 

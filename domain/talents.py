@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from domain import abilities, rules
 from domain import events as ev
-from domain.abilities import Talent
+from domain.effects import Talent
 from domain.evolve import talent_flag
 from domain.fx import Fx, Steps
 from domain.model import GameState, Task
+from domain.moments import Moment
 from domain.registry import Source
 from domain.steps import step
 from domain.triggers import fire
@@ -85,7 +86,7 @@ def use(state: GameState, seat: int, uid: str) -> Steps:
     reactions = (
         ()
         if minion is None
-        else fire(state, "talent_used", uid=minion, talent_base=src.base, seat=seat)
+        else fire(state, Moment.TALENT_USED, uid=minion, talent_base=src.base, seat=seat)
     )
     return ev.TalentUsed(seat, src.uid, src.card), Task("talent", origin), *reactions
 

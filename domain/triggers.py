@@ -6,35 +6,36 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain import abilities, rules
-from domain.abilities import Triggered
+from domain.effects import Triggered
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task
+from domain.moments import Moment
 from domain.registry import Source
 from domain.steps import step
 
 # the fact naming the seat a moment is about: a base that seat ignores does not react to it
-SUBJECT = {
-    "start_of_turn": "seat",
-    "ends_at_start_of_turn": "seat",
-    "end_of_turn": "seat",
-    "minion_played": "played_by",
-    "minion_destroyed": "controller",
-    "talent_used": "seat",
-    "minion_discarded_from_play": "controller",
-    "power_raised": "raised_by",
-    "card_buried": "seat",
-    "card_uncovered": "seat",
-    "action_attached": "seat",
+SUBJECT: dict[str, str] = {
+    Moment.START_OF_TURN: "seat",
+    Moment.ENDS_AT_START_OF_TURN: "seat",
+    Moment.END_OF_TURN: "seat",
+    Moment.MINION_PLAYED: "played_by",
+    Moment.MINION_DESTROYED: "controller",
+    Moment.TALENT_USED: "seat",
+    Moment.MINION_DISCARDED_FROM_PLAY: "controller",
+    Moment.POWER_RAISED: "raised_by",
+    Moment.CARD_BURIED: "seat",
+    Moment.CARD_UNCOVERED: "seat",
+    Moment.ACTION_ATTACHED: "seat",
 }
 
 
-def fire(state: GameState, moment: str, **facts: JSON) -> Steps:
+def fire(state: GameState, moment: Moment, **facts: JSON) -> Steps:
     """Tasks for every card in play with a trigger for `moment` (bases only if not blanked).
     Effects happening at the same time are ordered by the active player (see `simultaneous`)."""
     return simultaneous(state, fired(state, moment, **facts))
 
 
-def fired(state: GameState, moment: str, **facts: JSON) -> list[Task]:
+def fired(state: GameState, moment: Moment, **facts: JSON) -> list[Task]:
     """The trigger tasks of `moment`, in board order, not yet ordered."""
     out: list[Task] = []
     subject = facts.get(SUBJECT.get(moment, ""))
@@ -48,7 +49,7 @@ def fired(state: GameState, moment: str, **facts: JSON) -> list[Task]:
                 "base": src.base,
                 "by": by,
                 "host": src.host,
-                "moment": moment,
+                "moment": moment.value,  # plain JSON in a task (a decision keeps it)
                 **facts,
             }
             out.append(Task("trigger", ctx))
@@ -56,7 +57,7 @@ def fired(state: GameState, moment: str, **facts: JSON) -> list[Task]:
 
 
 # moments whose effects all do the same kind of thing (a card leaves play): order cannot matter
-ORDERLESS = frozenset({"ends_at_start_of_turn"})
+ORDERLESS = frozenset({Moment.ENDS_AT_START_OF_TURN.value})
 
 
 def simultaneous(state: GameState, tasks: Sequence[Task]) -> Steps:
@@ -104,7 +105,11 @@ def _order_effects_first(fx: Fx, *, seat: int, effects: list[dict[str, Any]], ch
 
 
 def fire_for(
-    card: str, moment: str, now: GameState | None = None, source: Source | None = None, **ctx: JSON
+    card: str,
+    moment: Moment,
+    now: GameState | None = None,
+    source: Source | None = None,
+    **ctx: JSON,
 ) -> list[Task]:
     """The trigger of one card about to leave play or already gone (e.g. 'destroyed'): with
     its `source` in the state `now`, as the abilities it has there now."""
@@ -114,13 +119,7 @@ def fire_for(
         reacts = _triggered(card, moment) is not None
     if not reacts:
         return []
-    return [Task("trigger", {"card": card, "moment": moment, "gone": True, **ctx})]
-
-
-DISCARDED_FROM_PLAY = "discarded_from_play"
-"""Moment of a minion's own ability: it went from play to its owner's discard pile."""
-MINION_DISCARDED_FROM_PLAY = "minion_discarded_from_play"
-"""Moment of any card in play (or base): a minion went from play to its owner's discard pile."""
+    return [Task("trigger", {"card": card, "moment": moment.value, "gone": True, **ctx})]
 
 
 def discarded_from_play(
@@ -149,9 +148,16 @@ def discarded_from_play(
         }
         me = Source(m.card, m.uid, base, m.controller)
         out += fire_for(
-            m.card, DISCARDED_FROM_PLAY, state, me, src=m.uid, base=base, by=m.controller, **facts
+            m.card,
+            Moment.DISCARDED_FROM_PLAY,
+            state,
+            me,
+            src=m.uid,
+            base=base,
+            by=m.controller,
+            **facts,
         )
-        for t in fired(state, MINION_DISCARDED_FROM_PLAY, **facts):
+        for t in fired(state, Moment.MINION_DISCARDED_FROM_PLAY, **facts):
             out.append(Task(t.key, {**t.ctx, "gone": True}))
     return out
 
@@ -162,7 +168,7 @@ def _may_react(state: GameState) -> bool:
     table = abilities.with_kind(Triggered)
     known = _REACTING.get("table")
     if known is None or known[0] is not table:
-        moments = {DISCARDED_FROM_PLAY, MINION_DISCARDED_FROM_PLAY}
+        moments = {Moment.DISCARDED_FROM_PLAY, Moment.MINION_DISCARDED_FROM_PLAY}
         found = any(t.moment in moments for ts in table.values() for t in ts)
         known = _REACTING["table"] = (table, found)
     return known[1] or abilities.changes_in_play(state)
@@ -191,7 +197,7 @@ def _still_there(state: GameState, uid: str, card: str, base: int) -> bool:
         return True
     if uid == card:  # a base
         return 0 <= base < len(state.bases) and state.bases[base].card == card
-    return any(s.uid == uid for s in rules.sources(state))
+    return any(s.uid == uid for s in abilities.sources(state))
 
 
 def _destroyed_at_its_controllers_turn(fx: Fx) -> Steps:
@@ -199,7 +205,7 @@ def _destroyed_at_its_controllers_turn(fx: Fx) -> Steps:
 
 
 LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN = Triggered(
-    "ends_at_start_of_turn", _destroyed_at_its_controllers_turn
+    Moment.ENDS_AT_START_OF_TURN, _destroyed_at_its_controllers_turn
 )
 """Shared by attached cards that are destroyed when their controller's next turn begins
 (before any start-of-turn ability)."""

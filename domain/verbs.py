@@ -15,11 +15,14 @@ from domain import (
 )
 from domain import events as ev
 from domain import registry as reg
-from domain.abilities import BaseHook, DestroyedGoTo, OnPlay, OnUncover, Protection
+from domain.abilities import DestroyedGoTo, Protection
 from domain.catalogue import catalogue
 from domain.codec import decode
+from domain.effects import BaseHook, OnPlay, OnUncover
+from domain.engine import effect_steps
 from domain.fx import APPLY_TO, Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
+from domain.moments import Hook, Moment
 from domain.steps import StepFn, identity, step
 from domain.triggers import discarded_from_play, fire, fire_for, fired, simultaneous
 
@@ -64,7 +67,7 @@ def touched(fx: Fx, uid: str) -> Steps:
     return (
         *fire_for(
             m.card,
-            "affected",
+            Moment.AFFECTED,
             fx.state,
             _source_if_abilities_change(fx.state, m, found[0]),
             src=uid,
@@ -153,7 +156,7 @@ def destroy(
             [
                 *fire_for(
                     m.card,
-                    "destroyed",
+                    Moment.DESTROYED,
                     fx.state,
                     _source_if_abilities_change(fx.state, m, base),
                     src=uid,
@@ -161,7 +164,7 @@ def destroy(
                     by=m.controller,
                     **facts,
                 ),
-                *fired(fx.state, "minion_destroyed", **facts),
+                *fired(fx.state, Moment.MINION_DESTROYED, **facts),
                 *(
                     discarded_from_play(fx.state, [(base, m)], "destroyed")
                     if to == "discard"
@@ -279,7 +282,7 @@ def raised(fx: Fx, uid: str) -> Steps:
         return ()
     return fire(
         fx.state,
-        "power_raised",
+        Moment.POWER_RAISED,
         uid=uid,
         raised_base=found[0],
         raised_controller=found[1].controller,
@@ -373,12 +376,13 @@ def ask(fx: Fx, *, ask: dict[str, Any]) -> Steps:
     return (decode(Ask, ask),)
 
 
-def base_hook_task(card: str, base: int, moment: str, **extra: JSON) -> Task:
+def base_hook_task(card: str, base: int, moment: Hook, **extra: JSON) -> Task:
     """Run a base's ability at a moment, if that base is still there and not blanked."""
-    return Task("base_hook", {"src": card, "card": card, "base": base, "moment": moment, **extra})
+    ctx = {"src": card, "card": card, "base": base, "moment": moment.value}
+    return Task("base_hook", {**ctx, **extra})
 
 
-SCORING_MOMENTS = ("before_scoring", "after_scoring")
+SCORING_MOMENTS = (Hook.BEFORE_SCORING, Hook.AFTER_SCORING)
 
 
 @step("base_hook")
@@ -397,7 +401,8 @@ def base_hook(fx: Fx, *, moment: str, **facts: Any) -> Steps:
     steps: Steps = ()
     for hook in abilities.of_base(fx.state, b, BaseHook):
         if hook.moment == moment:
-            steps += hook.effect(Fx(unseen_by_base(fx.state, b), fx.ctx, fx.rng))
+            seen = Fx(unseen_by_base(fx.state, b), fx.ctx, fx.rng)
+            steps += effect_steps(hook.effect, seen, "base_hook")
     return steps
 
 
@@ -490,7 +495,7 @@ def on_play(fx: Fx) -> Steps:
     """The played card's own ability (its task is the card's identity only)."""
     steps: Steps = ()
     for ability in abilities.printed(fx.card, OnPlay):
-        steps += ability.effect(fx)
+        steps += effect_steps(ability.effect, fx, "on_play")
     return steps
 
 
@@ -501,7 +506,7 @@ def minion_played(fx: Fx, *, uid: str) -> Steps:
     base = found[0] if found else fx.base
     return fire(
         fx.state,
-        "minion_played",
+        Moment.MINION_PLAYED,
         uid=fx.src,
         played_card=fx.card,
         played_by=fx.me,
@@ -547,7 +552,7 @@ def attach(
         attached,
         Task("on_play", identity(fx.ctx, base=base, host=host)),
         *([] if host is None else raised(fx, host)),
-        *fire(fx.state, "action_attached", **facts),
+        *fire(fx.state, Moment.ACTION_ATTACHED, **facts),
     )
 
 

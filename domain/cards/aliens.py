@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import BaseHook, BlanksBase, OnPlay, Special, Triggered, card
+from domain.abilities import BlanksBase, card
+from domain.effects import BaseHook, OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
-from domain.model import GameState, Option
+from domain.model import GameState, Option, Zone
+from domain.moments import Hook, Moment, Window
 from domain.selectors import played_here
 from domain.steps import step
 
@@ -153,7 +155,9 @@ card("aliens.supreme_overlord", OnPlay(supreme_overlord))
 card("aliens.invader", OnPlay(invader))
 card(
     "aliens.scout",
-    Special("after_scoring", "play", "Scout: return to hand", _scout_on_scoring_base, scout),
+    Special(
+        Window.AFTER_SCORING, Zone.PLAY, "Scout: return to hand", _scout_on_scoring_base, scout
+    ),
 )
 card("aliens.collector", OnPlay(collector))
 card("aliens.abduction", OnPlay(abduction))
@@ -164,5 +168,5 @@ card("aliens.invasion", OnPlay(invasion))
 card("aliens.jammed_signal", BlanksBase())
 card("aliens.probe", OnPlay(probe))
 card("aliens.terraforming", OnPlay(terraforming))
-card("base.the_homeworld", Triggered("minion_played", the_homeworld, played_here))
-card("base.the_mothership", BaseHook("after_scoring", the_mothership))
+card("base.the_homeworld", Triggered(Moment.MINION_PLAYED, the_homeworld, played_here))
+card("base.the_mothership", BaseHook(Hook.AFTER_SCORING, the_mothership))

@@ -4,17 +4,11 @@ moment. Bases: Pyramids, Star Portal."""
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import (
-    OngoingPower,
-    OnPlay,
-    OnUncover,
-    Special,
-    Talent,
-    Triggered,
-    card,
-)
+from domain.abilities import OngoingPower, card
+from domain.effects import OnPlay, OnUncover, Special, Talent, Triggered
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion, Option
+from domain.model import GameState, Minion, Option, Zone
+from domain.moments import Moment, Window
 from domain.registry import Source
 from domain.selectors import Facts
 from domain.steps import step
@@ -41,7 +35,7 @@ def _playable_now(card_id: str) -> Special:
         return plays.may_play(state, seat, card_id, None)
 
     label = f"{rules.name(card_id)}: play it now"
-    return Special("before_scoring", "hand", label, may, lambda fx: fx.play(fx.src))
+    return Special(Window.BEFORE_SCORING, Zone.HAND, label, may, lambda fx: fx.play(fx.src))
 
 
 def _on_scoring_base(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -262,7 +256,7 @@ def star_portal(fx: Fx) -> Steps:
 
 card(
     "ancient_egyptians.mummy",
-    Special("after_scoring", "play", "Mummy: bury it at another base", _mummy_may, mummy),
+    Special(Window.AFTER_SCORING, Zone.PLAY, "Mummy: bury it at another base", _mummy_may, mummy),
 )
 card(
     "ancient_egyptians.pyramid_engineer",
@@ -274,9 +268,13 @@ card(
 card("ancient_egyptians.priest_of_anubis", OngoingPower(priest_of_anubis))
 card(
     "ancient_egyptians.pharaoh",
-    Triggered("card_uncovered", pharaoh_draws, _another_card),
+    Triggered(Moment.CARD_UNCOVERED, pharaoh_draws, _another_card),
     Special(
-        "before_scoring", "play", "Pharaoh: uncover a buried card", _pharaoh_may, pharaoh_uncovers
+        Window.BEFORE_SCORING,
+        Zone.PLAY,
+        "Pharaoh: uncover a buried card",
+        _pharaoh_may,
+        pharaoh_uncovers,
     ),
 )
 card(
@@ -306,6 +304,6 @@ card("ancient_egyptians.seal_the_tomb", OnPlay(seal_the_tomb))
 card("base.pyramids", Talent("Pyramids: bury a card from your hand here", pyramids, _has_a_hand))
 card(
     "base.star_portal",
-    Triggered("card_buried", star_portal, _buried_here),
-    Triggered("action_attached", star_portal, _action_played_here),
+    Triggered(Moment.CARD_BURIED, star_portal, _buried_here),
+    Triggered(Moment.ACTION_ATTACHED, star_portal, _action_played_here),
 )

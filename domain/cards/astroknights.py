@@ -8,20 +8,12 @@ from typing import Any
 
 from domain import events as ev
 from domain import plays, rules
-from domain.abilities import (
-    BaseHook,
-    OngoingPower,
-    OnPlay,
-    Protection,
-    Special,
-    Talent,
-    Triggered,
-    card,
-    increases_power,
-)
+from domain.abilities import OngoingPower, Protection, card, increases_power
+from domain.effects import BaseHook, OnPlay, Special, Talent, Triggered
 from domain.flow import discard_all_on, replace_with_top
 from domain.fx import Fx, Steps
-from domain.model import CardRef, GameState, Minion, Option
+from domain.model import CardRef, GameState, Minion, Option, Zone
+from domain.moments import Hook, Moment, Window
 from domain.plays import INCREASES_POWER
 from domain.registry import Cause, Source
 from domain.steps import step
@@ -323,8 +315,8 @@ card("astroknights.space_prince", Talent("Space Prince: play a power-up action",
 card(
     "astroknights.walking_carpet",
     Special(
-        "before_scoring",
-        "play",
+        Window.BEFORE_SCORING,
+        Zone.PLAY,
         "Walking Carpet: play a power-up action on it",
         _carpet_may,
         walking_carpet,
@@ -332,7 +324,7 @@ card(
 )
 card(
     "astroknights.alien_guru",
-    Triggered("power_raised", alien_guru, _raised_by_its_controller),
+    Triggered(Moment.POWER_RAISED, alien_guru, _raised_by_its_controller),
 )
 card("astroknights.annoying_alien", Talent("Annoying Alien: name a minion", annoying_alien))
 card("astroknights.astro_robot", OnPlay(astro_robot))
@@ -345,7 +337,7 @@ card(
 )
 card(
     "base.hive_of_scum_and_villainy",
-    Triggered("power_raised", hive_of_scum, _raised_own_minion_here),
+    Triggered(Moment.POWER_RAISED, hive_of_scum, _raised_own_minion_here),
 )
 card("base.neutral_space", Protection(neutral_space))
-card("base.no_moon", BaseHook("before_scoring", no_moon))
+card("base.no_moon", BaseHook(Hook.BEFORE_SCORING, no_moon))

@@ -5,17 +5,11 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import plays, rules
-from domain.abilities import (
-    IncreasesPower,
-    OngoingPower,
-    OnPlay,
-    Protection,
-    Special,
-    Triggered,
-    card,
-)
+from domain.abilities import IncreasesPower, OngoingPower, Protection, card
+from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion, Option
+from domain.model import GameState, Minion, Option, Zone
+from domain.moments import Moment, Window
 from domain.registry import Cause, Source
 from domain.selectors import its_controllers_turn
 from domain.steps import step
@@ -213,17 +207,23 @@ card(
     "astroknights.block_the_probe",
     OnPlay(block_the_probe),
     Special(
-        "before_scoring", "hand", "Block the Probe: play it now", _block_the_probe_may, play_it
+        Window.BEFORE_SCORING,
+        Zone.HAND,
+        "Block the Probe: play it now",
+        _block_the_probe_may,
+        play_it,
     ),
     IncreasesPower(),
 )
 card(
     "astroknights.hidden_base",
-    Triggered("start_of_turn", hidden_base, its_controllers_turn),
+    Triggered(Moment.START_OF_TURN, hidden_base, its_controllers_turn),
 )
 card(
     "astroknights.its_a_trap",
-    Special("before_scoring", "hand", "It's a Trap!: play it now", _its_a_trap_may, its_a_trap),
+    Special(
+        Window.BEFORE_SCORING, Zone.HAND, "It's a Trap!: play it now", _its_a_trap_may, its_a_trap
+    ),
 )
 card(
     "astroknights.laser_sword",

@@ -10,14 +10,13 @@ from domain.abilities import (
     GrantsAbilities,
     IncreasesPower,
     OngoingPower,
-    OnPlay,
     Protection,
-    Special,
-    Talent,
     card,
 )
+from domain.effects import OnPlay, Special, Talent
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion
+from domain.model import GameState, Minion, Zone
+from domain.moments import Window
 from domain.registry import Cause, Source
 from domain.selectors import its_host
 from domain.steps import step
@@ -192,7 +191,9 @@ card(
 )
 card(
     ROLL_ON,
-    Special("before_scoring", "hand", "Change Up and Roll On: play it", _roll_on_may, roll_on),
+    Special(
+        Window.BEFORE_SCORING, Zone.HAND, "Change Up and Roll On: play it", _roll_on_may, roll_on
+    ),
 )
 card(
     "changerbots.flighterizer",

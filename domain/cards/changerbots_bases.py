@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import BaseHook, Triggered, card
+from domain.abilities import card
+from domain.effects import BaseHook, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState
+from domain.moments import Hook, Moment
 from domain.registry import Source
 from domain.selectors import Facts, played_here
 from domain.steps import step
@@ -86,11 +88,11 @@ def spikey_chair_room_draw(fx: Fx, *, uid: str) -> Steps:
     return () if rules.find_minion(fx.state, uid) else fx.draw(fx.me, 1)
 
 
-card("base.changing_room", Triggered("talent_used", changing_room, _used_here))
-card("base.unicrave", BaseHook("before_scoring", unicrave))
-card("base.uss_undertaking", Triggered("start_of_turn", uss_undertaking))
+card("base.changing_room", Triggered(Moment.TALENT_USED, changing_room, _used_here))
+card("base.unicrave", BaseHook(Hook.BEFORE_SCORING, unicrave))
+card("base.uss_undertaking", Triggered(Moment.START_OF_TURN, uss_undertaking))
 card(
     SPIKEY,
-    Triggered("minion_played", spikey_chair_room_played, played_here),
-    Triggered("end_of_turn", spikey_chair_room, _its_players_right),
+    Triggered(Moment.MINION_PLAYED, spikey_chair_room_played, played_here),
+    Triggered(Moment.END_OF_TURN, spikey_chair_room, _its_players_right),
 )

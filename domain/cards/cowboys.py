@@ -8,9 +8,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import duels, rules
-from domain.abilities import OnPlay, Special, Triggered, card
+from domain.abilities import card
+from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
-from domain.model import GameState
+from domain.model import GameState, Zone
+from domain.moments import Moment, Window
 from domain.registry import Source
 from domain.steps import step
 
@@ -176,14 +178,14 @@ DEPUTY_LABEL = "Deputy: discard it to give a minion +2 power"
 
 card(
     "cowboys.deputy",
-    Special("play", "hand", DEPUTY_LABEL, _deputy_in_play_phase, deputy),
-    Special(duels.WINDOW, "hand", DEPUTY_LABEL, _deputy_in_duel, deputy),
+    Special(Window.PLAY, Zone.HAND, DEPUTY_LABEL, _deputy_in_play_phase, deputy),
+    Special(Window.DUEL, Zone.HAND, DEPUTY_LABEL, _deputy_in_duel, deputy),
 )
 card("cowboys.gunfighter", OnPlay(gunfighter))
-card("cowboys.pinkerton", Triggered(duels.DUEL_STARTED, pinkerton, when=_pinkerton_reacts))
+card("cowboys.pinkerton", Triggered(Moment.DUEL_STARTED, pinkerton, when=_pinkerton_reacts))
 card(
     "cowboys.sheriff",
-    Special("before_scoring", "play", "Sheriff: duel a minion here", _sheriff_may, sheriff),
+    Special(Window.BEFORE_SCORING, Zone.PLAY, "Sheriff: duel a minion here", _sheriff_may, sheriff),
 )
 card("cowboys.quick_draw", OnPlay(quick_draw))
 card("cowboys.run_em_off", OnPlay(run_em_off))

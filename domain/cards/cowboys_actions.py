@@ -7,11 +7,12 @@ from typing import Any
 
 from domain import events as ev
 from domain import plays, rules
-from domain.abilities import OnPlay, Protection, Special, Triggered, card
+from domain.abilities import Protection, card
+from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion, Option
+from domain.model import GameState, Minion, Option, Zone
+from domain.moments import Moment, Window
 from domain.registry import Cause, Source
-from domain.seen import SEEN
 from domain.steps import step
 from domain.verbs import extra_play_base, play_now
 
@@ -244,17 +245,25 @@ card("cowboys.stagecoach", OnPlay(stagecoach))
 card(
     DYNAMITE,
     Special(
-        "before_scoring",
-        "hand",
+        Window.BEFORE_SCORING,
+        Zone.HAND,
         "Dynamite Surprise: destroy a minion of power 4 or less here",
         _not_winning_there,
         dynamite_before_scoring,
     ),
     Special(
-        SEEN, "hand", "Dynamite Surprise: destroy their minion", _may_answer, dynamite_when_seen
+        Window.SEEN,
+        Zone.HAND,
+        "Dynamite Surprise: destroy their minion",
+        _may_answer,
+        dynamite_when_seen,
     ),
     Special(
-        SEEN, "deck", "Dynamite Surprise: destroy their minion", _may_answer, dynamite_when_seen
+        Window.SEEN,
+        Zone.DECK,
+        "Dynamite Surprise: destroy their minion",
+        _may_answer,
+        dynamite_when_seen,
     ),
 )
-card("cowboys.gold_strike", Triggered("minion_played", gold_strike, when=_mine_played_here))
+card("cowboys.gold_strike", Triggered(Moment.MINION_PLAYED, gold_strike, when=_mine_played_here))

@@ -7,9 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import duels, rules, selectors
-from domain.abilities import Triggered, card
+from domain.abilities import card
+from domain.effects import Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Option
+from domain.moments import Moment
 from domain.registry import Source
 from domain.steps import StepFn, step
 
@@ -35,21 +37,25 @@ def saloon_draw(fx: Fx, *, seat: int) -> Steps:
     return fx.draw(seat, 1)
 
 
-def _base_duel(fx: Fx, prompt: str, then: StepFn) -> Steps:
-    """The minion just played on this base may duel one of another player's minions here: its
-    player chooses (and is the one behind the duel's effects)."""
-    uid, seat = str(fx.ctx["uid"]), int(fx.ctx["played_by"])
-    found = rules.find_minion(fx.state, uid)
+def _base_duel(fx: Fx, mine: str, seat: int, prompt: str, then: StepFn) -> Steps:
+    """The minion `mine` just played on this base may duel one of another player's minions
+    here: its player `seat` chooses (and is the one behind the duel's effects)."""
+    found = rules.find_minion(fx.state, mine)
     if found is None or found[0] != fx.base or not duels.may_start(fx.state):
         return ()
-    targets = duels.opponents_here(fx.state, uid)
+    targets = duels.opponents_here(fx.state, mine)
     asking = Fx(fx.state, {**fx.ctx, "by": seat}, fx.rng)
-    return asking.choose_minion(targets, prompt, then, optional=True, seat=seat, mine=uid)
+    return asking.choose_minion(targets, prompt, then, optional=True, seat=seat, mine=mine)
 
 
 def so_so_corral(fx: Fx) -> Steps:
+    return duels.played_minion_may_duel(fx, corral_offer)
+
+
+@step("corral_offer")
+def corral_offer(fx: Fx, *, mine: str, seat: int) -> Steps:
     prompt = "So-So Corral: the minion you played may duel a minion here (the loser is destroyed)"
-    return _base_duel(fx, prompt, corral_duel)
+    return _base_duel(fx, mine, seat, prompt, corral_duel)
 
 
 @step("corral_duel")
@@ -66,8 +72,17 @@ def _palace_reacts(state: GameState, src: Source, facts: Mapping[str, Any]) -> b
 
 
 def shoguns_palace(fx: Fx) -> Steps:
+    return duels.played_minion_may_duel(fx, palace_offer)
+
+
+@step("palace_offer")
+def palace_offer(fx: Fx, *, mine: str, seat: int) -> Steps:
+    """Once per turn: no duel once one was chosen here this turn (e.g. by a minion played
+    after this one, whose duel came first)."""
+    if _palace_flag(fx.state) in fx.state.flags:
+        return ()
     prompt = "Shogun's Palace: the minion you played may duel a minion here (the winner draws 2)"
-    return _base_duel(fx, prompt, palace_duel)
+    return _base_duel(fx, mine, seat, prompt, palace_duel)
 
 
 @step("palace_duel")
@@ -86,6 +101,6 @@ def palace_result(fx: Fx, *, winners: list[str]) -> Steps:
     return out
 
 
-card(SALOON, Triggered("minion_destroyed", saloon, when=selectors.destroyed_here))
-card(CORRAL, Triggered("minion_played", so_so_corral, when=selectors.played_here))
-card(PALACE, Triggered("minion_played", shoguns_palace, when=_palace_reacts))
+card(SALOON, Triggered(Moment.MINION_DESTROYED, saloon, when=selectors.destroyed_here))
+card(CORRAL, Triggered(Moment.MINION_PLAYED, so_so_corral, when=selectors.played_here))
+card(PALACE, Triggered(Moment.MINION_PLAYED, shoguns_palace, when=_palace_reacts))

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import (
-    DestroyedGoTo,
-    IncreasesPower,
-    OngoingPower,
-    OnPlay,
-    Protection,
-    card,
-)
+from domain.abilities import DestroyedGoTo, IncreasesPower, OngoingPower, Protection, card
+from domain.effects import OnPlay
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion
+from domain.model import GameState, Minion, Zone
 from domain.registry import Cause, Source
 from domain.steps import step
 
@@ -128,4 +122,4 @@ card("dinosaurs.survival_of_the_fittest", OnPlay(survival_of_the_fittest))
 card("dinosaurs.tooth_and_claw_and_guns", Protection(tooth_and_claw))
 card("dinosaurs.upgrade", OngoingPower(upgrade), IncreasesPower())
 card("dinosaurs.wildlife_preserve", Protection(wildlife_preserve), OnPlay(wildlife_preserve_played))
-card("base.tar_pits", DestroyedGoTo("deck_bottom"))
+card("base.tar_pits", DestroyedGoTo(Zone.DECK_BOTTOM))

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import OnPlay, Special, Talent, Triggered, card
+from domain.abilities import card
+from domain.effects import OnPlay, Special, Talent, Triggered
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion
+from domain.model import GameState, Minion, Zone
+from domain.moments import Moment, Window
 from domain.selectors import its_controllers_turn, played_here, scored_here
 from domain.steps import step
 
@@ -222,12 +224,12 @@ def wintersquashed(fx: Fx) -> Steps:
 card("ignobles.aunt_of_drakes", Talent("Aunt of Drakes: give a minion away", aunt_of_drakes))
 card(
     "ignobles.foot_of_the_king",
-    Triggered("end_of_turn", foot_of_the_king, its_controllers_turn),
+    Triggered(Moment.END_OF_TURN, foot_of_the_king, its_controllers_turn),
 )
 card(
     "ignobles.betrothed",
     OnPlay(betrothed),
-    Triggered("base_scored", betrothed_wedding, scored_here),
+    Triggered(Moment.BASE_SCORED, betrothed_wedding, scored_here),
 )
 card("ignobles.sneaky_squire", OnPlay(sneaky_squire))
 card("ignobles.activate_the_spy", OnPlay(activate_the_spy))
@@ -238,8 +240,8 @@ card(
     "ignobles.inevitable_betrayal",
     OnPlay(inevitable_betrayal_played),
     Special(
-        "before_scoring",
-        "hand",
+        Window.BEFORE_SCORING,
+        Zone.HAND,
         "Inevitable Betrayal: take back a minion you own here",
         _on_scoring_base_i_own,
         inevitable_betrayal,
@@ -248,4 +250,4 @@ card(
 card("ignobles.out_of_sight", OnPlay(out_of_sight))
 card("ignobles.red_birthday_party", OnPlay(red_birthday_party))
 card("ignobles.repaying_debts", OnPlay(repaying_debts))
-card("base.wintersquashed", Triggered("minion_played", wintersquashed, played_here))
+card("base.wintersquashed", Triggered(Moment.MINION_PLAYED, wintersquashed, played_here))

@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import (
-    AttachCondition,
-    BaseHook,
-    BlanksBase,
-    OngoingPower,
-    OnPlay,
-    Protection,
-    Special,
-    Triggered,
-    card,
-)
+from domain.abilities import AttachCondition, BlanksBase, OngoingPower, Protection, card
+from domain.effects import BaseHook, OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion, Option
+from domain.model import GameState, Minion, Option, Zone
+from domain.moments import Hook, Moment, Window
 from domain.registry import Cause, Source
 from domain.steps import step
 from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
@@ -255,25 +247,29 @@ card("ninjas.ninja_master", OnPlay(ninja_master))
 card("ninjas.tiger_assassin", OnPlay(tiger_assassin))
 card(
     "ninjas.shinobi",
-    Special("before_scoring", "hand", "Shinobi: play it here", _shinobi_may, shinobi),
+    Special(Window.BEFORE_SCORING, Zone.HAND, "Shinobi: play it here", _shinobi_may, shinobi),
 )
 card(
     "ninjas.ninja_acolyte",
     Special(
-        "play",
-        "play",
+        Window.PLAY,
+        Zone.PLAY,
         "Ninja Acolyte: return it to your hand and play a minion here instead",
         _acolyte_may,
         ninja_acolyte,
     ),
 )
-card("ninjas.assassination", OnPlay(assassination), Triggered("end_of_turn", assassination_strikes))
+card(
+    "ninjas.assassination",
+    OnPlay(assassination),
+    Triggered(Moment.END_OF_TURN, assassination_strikes),
+)
 card("ninjas.disguise", OnPlay(disguise))
 card(
     "ninjas.hidden_ninja",
     Special(
-        "before_scoring",
-        "hand",
+        Window.BEFORE_SCORING,
+        Zone.HAND,
         "Hidden Ninja: play it and a minion onto the scoring base",
         _hidden_ninja_may,
         hidden_ninja,
@@ -294,5 +290,5 @@ card(
     LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN,
 )
 card("ninjas.way_of_deception", OnPlay(way_of_deception))
-card("base.ninja_dojo", BaseHook("after_scoring", ninja_dojo))
-card("base.temple_of_goju", BaseHook("after_scoring", temple_of_goju))
+card("base.ninja_dojo", BaseHook(Hook.AFTER_SCORING, ninja_dojo))
+card("base.temple_of_goju", BaseHook(Hook.AFTER_SCORING, temple_of_goju))

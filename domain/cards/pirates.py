@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import BaseHook, IncreasesPower, OnPlay, Protection, Special, card
+from domain.abilities import IncreasesPower, Protection, card
 from domain.catalogue import catalogue
+from domain.effects import BaseHook, OnPlay, Special
 from domain.fx import Fx, Steps
-from domain.model import JSON, GameState, Minion, Option, Task
+from domain.model import JSON, GameState, Minion, Option, Task, Zone
+from domain.moments import Hook, Window
 from domain.registry import Cause, Source
 from domain.steps import step
 
@@ -257,14 +259,18 @@ def tortuga_offer(fx: Fx, *, seat: int) -> Steps:
 
 card(
     "pirates.pirate_king",
-    Special("before_scoring", "play", "Pirate King: move it here", _elsewhere, pirate_king),
+    Special(Window.BEFORE_SCORING, Zone.PLAY, "Pirate King: move it here", _elsewhere, pirate_king),
 )
 card("pirates.buccaneer", Protection(buccaneer))
 card("pirates.saucy_wench", OnPlay(saucy_wench))
 card(
     "pirates.first_mate",
     Special(
-        "after_scoring", "play", "First Mate: move it to another base", _on_scored_base, first_mate
+        Window.AFTER_SCORING,
+        Zone.PLAY,
+        "First Mate: move it to another base",
+        _on_scored_base,
+        first_mate,
     ),
 )
 card("pirates.broadside", OnPlay(broadside))
@@ -273,11 +279,17 @@ card("pirates.dinghy", OnPlay(dinghy))
 card(
     "pirates.full_sail",
     OnPlay(full_sail),
-    Special("before_scoring", "hand", "Full Sail: play it now", _full_sail_may, full_sail_special),
+    Special(
+        Window.BEFORE_SCORING,
+        Zone.HAND,
+        "Full Sail: play it now",
+        _full_sail_may,
+        full_sail_special,
+    ),
 )
 card("pirates.powderkeg", OnPlay(powderkeg))
 card("pirates.sea_dogs", OnPlay(sea_dogs))
 card("pirates.shanghai", OnPlay(shanghai))
 card("pirates.swashbuckling", OnPlay(swashbuckling), IncreasesPower())
-card("base.the_grey_opal", BaseHook("after_scoring", the_grey_opal))
-card("base.tortuga", BaseHook("replaced", tortuga))
+card("base.the_grey_opal", BaseHook(Hook.AFTER_SCORING, the_grey_opal))
+card("base.tortuga", BaseHook(Hook.REPLACED, tortuga))

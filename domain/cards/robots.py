@@ -4,9 +4,11 @@ Bases: Factory 436-1337, The Central Brain."""
 from __future__ import annotations
 
 from domain import plays, rules
-from domain.abilities import OngoingPower, OnPlay, Protection, ScoringBonus, Triggered, card
+from domain.abilities import OngoingPower, Protection, ScoringBonus, card
+from domain.effects import OnPlay, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
+from domain.moments import Moment
 from domain.registry import Cause, Source
 from domain.selectors import another_of_its_controllers_minions
 from domain.steps import step
@@ -152,13 +154,13 @@ def the_central_brain(state: GameState, src: Source, base: int, m: Minion) -> in
 card(ALPHA, OngoingPower(microbot_alpha))
 card(
     "robots.microbot_archive",
-    Triggered("destroyed", microbot_archive_itself),
-    Triggered("minion_destroyed", microbot_archive, another_of_its_controllers_minions),
+    Triggered(Moment.DESTROYED, microbot_archive_itself),
+    Triggered(Moment.MINION_DESTROYED, microbot_archive, another_of_its_controllers_minions),
 )
 card("robots.microbot_fixer", OnPlay(microbot_fixer_played), OngoingPower(microbot_fixer))
 card("robots.microbot_guard", OnPlay(microbot_guard))
 card("robots.microbot_reclaimer", OnPlay(microbot_reclaimer))
-card("robots.nukebot", Triggered("destroyed", nukebot))
+card("robots.nukebot", Triggered(Moment.DESTROYED, nukebot))
 card("robots.warbot", Protection(warbot))
 card("robots.hoverbot", OnPlay(hoverbot))
 card("robots.zapbot", OnPlay(zapbot))

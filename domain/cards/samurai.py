@@ -7,20 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import duels, plays, rules
-from domain.abilities import (
-    AttachCondition,
-    IncreasesPower,
-    OnPlay,
-    Special,
-    Triggered,
-    card,
-)
+from domain.abilities import AttachCondition, IncreasesPower, card
+from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion
+from domain.model import GameState, Minion, Zone
+from domain.moments import Moment, Window
 from domain.registry import Source
 from domain.selectors import another_of_its_controllers_minions
 from domain.steps import step
-from domain.triggers import DISCARDED_FROM_PLAY, MINION_DISCARDED_FROM_PLAY
 from domain.verbs import pick_from_discard, shuffle_picked
 
 Facts = Mapping[str, Any]
@@ -277,17 +271,17 @@ def sakura_garden(fx: Fx) -> Steps:
 
 # --- the cards: each one's abilities, as values ----------------------------------------
 
-card("samurai.samurai_chan", Triggered(DISCARDED_FROM_PLAY, samurai_chan))
+card("samurai.samurai_chan", Triggered(Moment.DISCARDED_FROM_PLAY, samurai_chan))
 card("samurai.ronin", OnPlay(ronin))
-card("samurai.bushi", Triggered(DISCARDED_FROM_PLAY, bushi))
+card("samurai.bushi", Triggered(Moment.DISCARDED_FROM_PLAY, bushi))
 card(
     "samurai.shogun",
-    Triggered(MINION_DISCARDED_FROM_PLAY, shogun, when=another_of_its_controllers_minions),
+    Triggered(Moment.MINION_DISCARDED_FROM_PLAY, shogun, when=another_of_its_controllers_minions),
 )
 card(
     "samurai.final_haiku",
     AttachCondition(on_a_minion_you_control),
-    Triggered(MINION_DISCARDED_FROM_PLAY, final_haiku, when=its_host_left),
+    Triggered(Moment.MINION_DISCARDED_FROM_PLAY, final_haiku, when=its_host_left),
 )
 card("samurai.code_of_bushido", OnPlay(code_of_bushido), IncreasesPower())
 card("samurai.honor_the_ancestors", OnPlay(honor_the_ancestors), IncreasesPower())
@@ -295,15 +289,15 @@ card("samurai.yokai_attack", OnPlay(yokai_attack))
 card(
     WAY,
     OnPlay(way_of_the_warrior),
-    Triggered(MINION_DISCARDED_FROM_PLAY, way_of_the_warrior_draw, when=_way_marked),
+    Triggered(Moment.MINION_DISCARDED_FROM_PLAY, way_of_the_warrior_draw, when=_way_marked),
     IncreasesPower(),
 )
 card(
     HEART,
     OnPlay(heart_of_the_battle_played),
     Special(
-        "before_scoring",
-        "hand",
+        Window.BEFORE_SCORING,
+        Zone.HAND,
         "Heart of the Battle: a minion of yours here duels another player's",
         _heart_may,
         heart_of_the_battle,
@@ -312,9 +306,9 @@ card(
 card("samurai.honorable_combat", OnPlay(honorable_combat))
 card(
     "samurai.honor_the_fallen",
-    Triggered(MINION_DISCARDED_FROM_PLAY, honor_the_fallen, when=_mine_from_its_base),
+    Triggered(Moment.MINION_DISCARDED_FROM_PLAY, honor_the_fallen, when=_mine_from_its_base),
 )
 card(
     "base.sakura_garden",
-    Triggered(MINION_DISCARDED_FROM_PLAY, sakura_garden, when=_from_this_base),
+    Triggered(Moment.MINION_DISCARDED_FROM_PLAY, sakura_garden, when=_from_this_base),
 )

@@ -5,17 +5,11 @@ from __future__ import annotations
 
 from domain import plays, rules
 from domain import registry as reg
-from domain.abilities import (
-    AttachCondition,
-    ExtraBaseUntilScoring,
-    OnPlay,
-    Protection,
-    Special,
-    Talent,
-    card,
-)
+from domain.abilities import AttachCondition, ExtraBaseUntilScoring, Protection, card
+from domain.effects import OnPlay, Special, Talent
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion, Option, Task
+from domain.model import GameState, Minion, Option, Task, Zone
+from domain.moments import Window
 from domain.registry import Cause, Source
 from domain.replacements import instead, redirect
 from domain.steps import step
@@ -364,8 +358,8 @@ card(
     PORT_ME_UP,
     OnPlay(port_me_up),
     Special(
-        "after_scoring",
-        "hand",
+        Window.AFTER_SCORING,
+        Zone.HAND,
         "Port Me Up: return a minion from the base that scored",
         _port_me_up_may,
         port_me_up_special,

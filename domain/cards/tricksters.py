@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import OnPlay, Protection, Restriction, Triggered, card
+from domain.abilities import Protection, Restriction, card
 from domain.catalogue import catalogue
+from domain.effects import OnPlay, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Task
+from domain.moments import Moment
 from domain.registry import Cause, Source
 from domain.selectors import an_opponent_played_here, destroyed_here, its_controllers_turn
 from domain.steps import step
@@ -169,21 +171,24 @@ def mushroom_kingdom(fx: Fx) -> Steps:
 
 # --- the cards: each one's abilities, as values ----------------------------------------
 
-card("tricksters.leprechaun", Triggered("minion_played", leprechaun, an_opponent_played_here))
-card("tricksters.brownie", Triggered("affected", brownie))
+card("tricksters.leprechaun", Triggered(Moment.MINION_PLAYED, leprechaun, an_opponent_played_here))
+card("tricksters.brownie", Triggered(Moment.AFFECTED, brownie))
 card("tricksters.gnome", OnPlay(gnome))
-card("tricksters.gremlin", Triggered("destroyed", gremlin))
+card("tricksters.gremlin", Triggered(Moment.DESTROYED, gremlin))
 card("tricksters.block_the_path", OnPlay(block_the_path), Restriction(block_the_path_forbids))
 card("tricksters.disenchant", OnPlay(disenchant))
 card(
     "tricksters.enshrouding_mist",
     OnPlay(enshrouding_mist_played),
-    Triggered("start_of_turn", enshrouding_mist, its_controllers_turn),
+    Triggered(Moment.START_OF_TURN, enshrouding_mist, its_controllers_turn),
 )
-card("tricksters.flame_trap", Triggered("minion_played", flame_trap, an_opponent_played_here))
+card("tricksters.flame_trap", Triggered(Moment.MINION_PLAYED, flame_trap, an_opponent_played_here))
 card(HIDEOUT, Protection(hideout))
 card("tricksters.mark_of_sleep", OnPlay(mark_of_sleep), Restriction(mark_of_sleep_forbids))
-card("tricksters.pay_the_piper", Triggered("minion_played", pay_the_piper, an_opponent_played_here))
+card(
+    "tricksters.pay_the_piper",
+    Triggered(Moment.MINION_PLAYED, pay_the_piper, an_opponent_played_here),
+)
 card("tricksters.take_the_shinies", OnPlay(take_the_shinies))
-card("base.cave_of_shinies", Triggered("minion_destroyed", cave_of_shinies, destroyed_here))
-card("base.mushroom_kingdom", Triggered("start_of_turn", mushroom_kingdom))
+card("base.cave_of_shinies", Triggered(Moment.MINION_DESTROYED, cave_of_shinies, destroyed_here))
+card("base.mushroom_kingdom", Triggered(Moment.START_OF_TURN, mushroom_kingdom))

@@ -7,9 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import rules
-from domain.abilities import AttachCondition, OngoingPower, OnPlay, Talent, Triggered, card
+from domain.abilities import AttachCondition, OngoingPower, card
+from domain.effects import OnPlay, Talent, Triggered
 from domain.fx import Fx, Steps
 from domain.model import CardRef, GameState, Minion, Option
+from domain.moments import Moment
 from domain.plunder import (
     choose_other,
     look_at_hand,
@@ -28,7 +30,6 @@ from domain.plunder import (
 from domain.registry import Source
 from domain.selectors import played_here
 from domain.steps import step
-from domain.triggers import MINION_DISCARDED_FROM_PLAY
 
 # --- minions ---------------------------------------------------------------------------------
 
@@ -261,7 +262,7 @@ card("vikings.pillage", OnPlay(pillage))
 card(
     "vikings.viking_funeral",
     AttachCondition(viking_funeral_target),
-    Triggered(MINION_DISCARDED_FROM_PLAY, viking_funeral, its_host_left),
+    Triggered(Moment.MINION_DISCARDED_FROM_PLAY, viking_funeral, its_host_left),
 )
 card("vikings.cast_the_runes", OnPlay(cast_the_runes))
 card("vikings.raiding_party", OnPlay(raiding_party))
@@ -272,5 +273,5 @@ card(
     OnPlay(combat_training),
     OngoingPower(combat_training_power),
 )
-card("base.drakkar", Triggered("minion_played", drakkar, played_here))
+card("base.drakkar", Triggered(Moment.MINION_PLAYED, drakkar, played_here))
 card("base.longhouse", Talent(f"{STASH}: a minion of yours here +2", longhouse, _longhouse_usable))

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import BaseHook, OnPlay, Triggered, card
+from domain.abilities import card
+from domain.effects import BaseHook, OnPlay, Triggered
 from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
 from domain.model import CardRef, Option
+from domain.moments import Hook, Moment
 from domain.plays import action_playable
 from domain.steps import step
 from domain.verbs import play_now, put_back_on_top
@@ -267,7 +269,7 @@ def library_draw(fx: Fx, *, seat: int) -> Steps:
 
 # --- the cards: each one's abilities, as values ----------------------------------------
 
-card("wizards.archmage", OnPlay(archmage_played), Triggered("start_of_turn", archmage))
+card("wizards.archmage", OnPlay(archmage_played), Triggered(Moment.START_OF_TURN, archmage))
 card("wizards.chronomage", OnPlay(chronomage))
 card("wizards.enchantress", OnPlay(enchantress))
 card("wizards.neophyte", OnPlay(neophyte))
@@ -279,5 +281,5 @@ card("wizards.scry", OnPlay(scry))
 card("wizards.summon", OnPlay(summon))
 card("wizards.time_loop", OnPlay(time_loop))
 card("wizards.winds_of_change", OnPlay(winds_of_change))
-card("base.school_of_wizardry", BaseHook("replacement", school_of_wizardry))
-card("base.the_great_library", BaseHook("after_scoring", the_great_library))
+card("base.school_of_wizardry", BaseHook(Hook.REPLACEMENT, school_of_wizardry))
+card("base.the_great_library", BaseHook(Hook.AFTER_SCORING, the_great_library))

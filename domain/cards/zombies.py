@@ -8,17 +8,11 @@ from typing import Any
 
 from domain import events as ev
 from domain import plays, rules
-from domain.abilities import (
-    BaseHook,
-    OnPlay,
-    PlaysFromDiscard,
-    Restriction,
-    ScoringBonus,
-    Special,
-    card,
-)
+from domain.abilities import PlaysFromDiscard, Restriction, ScoringBonus, card
+from domain.effects import BaseHook, OnPlay, Special
 from domain.fx import Fx, Steps
-from domain.model import CardRef, GameState, Option
+from domain.model import CardRef, GameState, Option, Zone
+from domain.moments import Hook, Window
 from domain.registry import Source, play_condition
 from domain.steps import StepFn, step
 from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
@@ -299,8 +293,8 @@ card("zombies.grave_digger", OnPlay(grave_digger))
 card(
     "zombies.tenacious_z",
     Special(
-        "play",
-        "discard",
+        Window.PLAY,
+        Zone.DISCARD,
         "Tenacious Z: play it from your discard pile",
         _tenacious_z_usable,
         tenacious_z,
@@ -315,5 +309,5 @@ card("zombies.outbreak", OnPlay(outbreak))
 card("zombies.overrun", Restriction(overrun), LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN)
 card("zombies.they_keep_coming", OnPlay(they_keep_coming))
 card("zombies.theyre_coming_to_get_you", PlaysFromDiscard(theyre_coming_to_get_you))
-card("base.evans_city_cemetery", BaseHook("after_scoring", evans_city_cemetery))
+card("base.evans_city_cemetery", BaseHook(Hook.AFTER_SCORING, evans_city_cemetery))
 card("base.rhodes_plaza_mall", ScoringBonus(rhodes_plaza_mall))

@@ -8,7 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from domain import abilities
-from domain.abilities import Talent
+from domain.effects import Talent
 from domain.fx import Fx, Steps
 from tests.api.helpers import bearer, command, create_scripted, game_view
 

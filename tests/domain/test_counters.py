@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain import abilities
 from domain import events as ev
-from domain.abilities import OnPlay
+from domain.effects import OnPlay
 from domain.evolve import evolve
 from domain.fx import Fx, Steps
 from domain.narrate import narrate

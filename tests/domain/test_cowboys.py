@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from domain import UseSpecial, abilities
-from domain.abilities import OnPlay, Triggered
 from domain.ai.knowledge import determinize, hidden_uids
 from domain.codec import to_json
+from domain.effects import OnPlay, Triggered
 from domain.engine import run
 from domain.events import ControlChanged, PlayGranted
 from domain.evolve import evolve

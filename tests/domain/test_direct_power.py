@@ -5,7 +5,7 @@ for each minion such an action raises, and the extra action play limited to such
 from __future__ import annotations
 
 from domain import PlayAction, UseTalent, abilities
-from domain.abilities import Talent, Triggered
+from domain.effects import Talent, Triggered
 from domain.fx import Fx, Steps
 from domain.plays import INCREASES_POWER
 from tests.domain.table import Table

@@ -10,12 +10,12 @@ from typing import Any
 
 from domain import abilities
 from domain import events as ev
-from domain.abilities import OnPlay, Triggered
+from domain.effects import OnPlay, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState
+from domain.moments import Moment
 from domain.narrate import narrate
 from domain.registry import Source
-from domain.triggers import DISCARDED_FROM_PLAY, MINION_DISCARDED_FROM_PLAY
 from tests.domain.bases_common import HOME, OASIS, REX, TAR
 from tests.domain.table import Table
 
@@ -29,7 +29,7 @@ def vp_worth_its_power(fx: Fx) -> Steps:
     )
 
 
-ON_ITS_WAY = Triggered(DISCARDED_FROM_PLAY, vp_worth_its_power)
+ON_ITS_WAY = Triggered(Moment.DISCARDED_FROM_PLAY, vp_worth_its_power)
 
 
 def counter_and_draw(fx: Fx) -> Steps:
@@ -41,7 +41,7 @@ def another_one(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool
     return facts.get("uid") != src.uid
 
 
-WATCHING = Triggered(MINION_DISCARDED_FROM_PLAY, counter_and_draw, when=another_one)
+WATCHING = Triggered(Moment.MINION_DISCARDED_FROM_PLAY, counter_and_draw, when=another_one)
 
 
 def rex_then(*effects: OnPlay) -> AbstractContextManager[None]:

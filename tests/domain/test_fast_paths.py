@@ -14,13 +14,13 @@ from itertools import islice
 import pytest
 
 from domain import GameSetup, PlayerSetup, replay, start_game
+from domain.abilities import sources
 from domain.bots import random_bot
 from domain.codec import decode, normalize, to_json
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
 from domain.decide import awaited_seat, decide_and_evolve, is_legal, legal_commands
 from domain.events import Event
 from domain.model import CACHED, GameState, Zone, replace
-from domain.rules import sources
 
 CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
 

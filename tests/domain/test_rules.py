@@ -29,9 +29,9 @@ from domain.abilities import (
     Protection,
     RemovesAbilities,
     Restriction,
-    Special,
 )
 from domain.catalogue import catalogue
+from domain.effects import Special
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
 from domain.registry import Cause, Source

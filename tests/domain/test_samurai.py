@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from domain import GameSetup, PlayAction, PlayerSetup, abilities, start_game
 from domain import events as ev
-from domain.abilities import Triggered, increases_power
+from domain.abilities import increases_power
 from domain.catalogue import catalogue
+from domain.effects import Triggered
 from domain.fx import Fx, Steps
 from domain.registry import IMPLEMENTED
 from domain.rules import power_of

@@ -16,8 +16,7 @@ from domain.cards.dinosaurs import natural_selection_prey
 from domain.engine import UnknownStep
 from domain.fx import Fx
 from domain.model import Task
-from domain.registry import CONTINUATIONS
-from domain.steps import StepError
+from domain.steps import CONTINUATIONS, StepError
 from tests.domain.table import Table
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"

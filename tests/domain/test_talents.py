@@ -11,7 +11,8 @@ import pytest
 
 from domain import UseTalent, abilities, decide
 from domain import events as ev
-from domain.abilities import GrantsAbilities, Talent
+from domain.abilities import GrantsAbilities
+from domain.effects import Talent
 from domain.errors import IllegalMove, IllegalTarget, NotYourTurn, UnknownCard
 from domain.fx import Fx, Steps
 from domain.model import GameState
