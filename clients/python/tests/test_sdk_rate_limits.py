@@ -6,7 +6,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from sdk_helpers import serve
+from sdk_helpers import account, serve
 from smashup_client import Client, RateLimited, RetryPolicy
 
 LIMIT = (6, 2)
@@ -25,7 +25,8 @@ def limited_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def test_requests_past_the_rate_limit_wait_out_retry_after_and_all_succeed(
     limited_url: str,
 ) -> None:
-    with Client(limited_url, "sua_burst") as client:
+    client, _ = account(limited_url, "Burst")  # a bucket of its own (made-up tokens get 401)
+    with client:
         started = time.monotonic()
         answers = [client.catalogue.factions(set="core")["count"] for _ in range(14)]
         elapsed = time.monotonic() - started
@@ -35,7 +36,10 @@ def test_requests_past_the_rate_limit_wait_out_retry_after_and_all_succeed(
 
 
 def test_without_retries_a_429_raises_rate_limited_with_its_retry_after(limited_url: str) -> None:
-    with Client(limited_url, "sua_hasty", retry=RetryPolicy(attempts=1)) as client:
+    made, _ = account(limited_url, "Hasty")
+    made.close()
+    token = made.transport.token
+    with Client(limited_url, token, retry=RetryPolicy(attempts=1)) as client:
         for _ in range(LIMIT[0]):
             client.catalogue.bases()
         with pytest.raises(RateLimited) as refused:
