@@ -17,11 +17,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from domain.memo import Memo, forget_all
 from domain.registry import IMPLEMENTED, Cause, Source
 
 if TYPE_CHECKING:
     from domain.fx import Fx, Steps
-    from domain.model import GameState, Minion, Task
+    from domain.model import Base, GameState, Minion, Task
 
 Effect = Callable[["Fx"], "Steps"]
 TriggerFilter = Callable[["GameState", Source, Mapping[str, Any]], bool]
@@ -226,15 +227,14 @@ def card(card_id: str, *abilities: Ability) -> None:
 
 
 GENERATION = [0]
-"""Counts changes to the scripts: answers kept on game objects name the count they hold for."""
+"""Counts changes to the scripts (every memo of answers derived from them forgets them then)."""
 
 
 def _scripts_changed() -> None:
     """Forget every answer derived from the scripts."""
-    global _LAST
     GENERATION[0] += 1
     _BY_KIND.clear()
-    _LAST = (((), (), -1), {})
+    forget_all()
 
 
 def with_kind(kind: type[A]) -> dict[str, tuple[A, ...]]:
@@ -315,6 +315,9 @@ def loses_abilities_note(state: GameState, uid: str) -> str:
 def _losing(state: GameState) -> dict[str, frozenset[str]]:
     """The minions that have lost their abilities now (lingering effects): uid -> the cards
     whose granted abilities it lost with them."""
+    board = _board(state)
+    if board.losing is not None:
+        return board.losing
     out: dict[str, frozenset[str]] = {}
     for x in state.lingering:
         if x.note is None or not x.note.startswith(LOSES_ABILITIES):
@@ -322,6 +325,7 @@ def _losing(state: GameState) -> dict[str, frozenset[str]]:
         if x.from_turn <= state.turn <= x.until_turn:
             uid, _, givers = x.note[len(LOSES_ABILITIES) :].partition("|")
             out[uid] = out.get(uid, frozenset()) | frozenset(filter(None, givers.split(",")))
+    board.losing = out
     return out
 
 
@@ -338,57 +342,65 @@ def granted_by(state: GameState, src: Source, ability: Ability) -> list[Source]:
     ]
 
 
-def _may_change() -> bool:
-    """Whether any card at all can grant or remove abilities."""
-    return bool(with_kind(RemovesAbilities) or with_kind(GrantsAbilities))
-
-
 def _changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
-    """What in play grants or removes abilities (kept on the state: it is immutable)."""
-    if not _may_change():
-        return []
-    cache = _cache(state)
-    found: list[tuple[Source, RemovesAbilities | GrantsAbilities]] | None = cache.get("changers")
-    if found is None:
-        from domain.rules import sources  # rules asks this module about blanking
+    """What in play grants or removes abilities (the same for every state on that board)."""
+    return _board(state).changers
 
-        removes, grants = with_kind(RemovesAbilities), with_kind(GrantsAbilities)
-        found = []
-        if not removes and not grants:  # no card has such an ability: nothing to look for
-            cache["changers"] = found
-            return found
-        for s in sources(state):
-            found += [(s, r) for r in removes.get(s.card, ())]
-            found += [(s, g) for g in grants.get(s.card, ())]
-        cache["changers"] = found
+
+class _Board:
+    """The answers about abilities on one board. They depend on the bases, the lingering
+    effects and the turn only, so the states holding those very objects share them: kept
+    beside the bases tuple (see domain.memo), never on a state."""
+
+    __slots__ = ("answers", "changers", "lingering", "losing", "turn")
+
+    def __init__(self, state: GameState) -> None:
+        self.lingering = state.lingering
+        self.turn = state.turn
+        self.changers = _find_changers(state)
+        self.losing: dict[str, frozenset[str]] | None = None
+        self.answers: dict[Any, Any] = {}  # (kind, seat) or (moment, seat) -> pairs
+
+
+def _board(state: GameState) -> _Board:
+    board = _BOARDS.get(state.bases)
+    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+        board = _BOARDS.put(state.bases, _Board(state))
+    return board
+
+
+def _find_changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
+    removes, grants = with_kind(RemovesAbilities), with_kind(GrantsAbilities)
+    found: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
+    if not removes and not grants:  # no card has such an ability: nothing to look for
+        return found
+    from domain.rules import sources  # rules asks this module about blanking
+
+    for s in sources(state):
+        if s.card in removes:
+            found += [(s, r) for r in removes[s.card]]
+        if s.card in grants:
+            found += [(s, g) for g in grants[s.card]]
     return found
 
 
-def _cache(state: GameState) -> dict[Any, Any]:
-    """The answers about abilities in play kept on `state` (it is immutable). They depend on
-    the board, the lingering effects and the turn only, unless something in play grants or
-    removes abilities under conditions: while none does, a state whose board, lingering effects
-    and turn are the very objects of the last state asked shares that state's answers."""
-    cache: dict[Any, Any] | None = state.__dict__.get("_abilities")
-    if cache is None:
-        global _LAST
-        key, last = _LAST
-        if (
-            key[0] is state.bases
-            and key[1] is state.lingering
-            and key[2] == state.turn
-            and (last.get("changers") == [] or not _may_change())
-        ):
-            cache = last
-        else:
-            cache = {}
-            # one slot, swapped as a whole: threads sharing it only ever miss
-            _LAST = ((state.bases, state.lingering, state.turn), cache)
-        object.__setattr__(state, "_abilities", cache)
-    return cache
+def _answers(state: GameState) -> dict[Any, Any]:
+    """The answers about abilities in play for `state`: its board's while nothing in play
+    grants or removes abilities; else its own (what is granted may depend on anything in the
+    state), kept beside it."""
+    board = _BOARDS.get(state.bases)
+    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+        board = _BOARDS.put(state.bases, _Board(state))
+    if not board.changers:
+        return board.answers
+    mine = _STATES.get(state)
+    if mine is None:
+        mine = _STATES.put(state, {})
+    return mine
 
 
-_LAST: tuple[tuple[Any, Any, int], dict[Any, Any]] = (((), (), -1), {})
+_BOARDS: Memo[tuple[Base, ...], _Board] = Memo(8)
+_STATES: Memo[GameState, dict[Any, Any]] = Memo(8)
 
 
 def of_base(state: GameState, index: int, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
@@ -401,26 +413,40 @@ def in_play(
     state: GameState, kind: type[A], seat: int | None = None
 ) -> list[tuple[Source, A]] | tuple[()]:
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
-    The sources having that kind at all are kept on the state (it is immutable)."""
-    cache = state.__dict__.get("_abilities") or _cache(state)
-    entry: tuple[list[tuple[Source, A]], bool] | None = cache.get(kind)
-    if entry is None:
-        from domain.rules import sources  # rules asks this module about blanking
+    Kept beside the state (see :func:`_answers`)."""
+    answers = _answers(state)
+    found: list[tuple[Source, A]] | tuple[()] | None = answers.get((kind, seat))
+    if found is None:
+        found = answers[(kind, seat)] = _in_play(state, kind, seat)
+    return found
 
-        if changes_in_play(state):  # abilities granted or removed: ask about each source
-            found = [(s, a) for s in sources(state) for a in of(state, s, kind)]
-        else:
-            table = with_kind(kind)
-            found = [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
-        entry = cache[kind] = (found, any(s.controller < 0 for s, _ in found))
-    pairs, with_bases = entry
-    if seat is None or not with_bases:
-        return pairs
-    kept: list[tuple[Source, A]] | None = cache.get((kind, seat))
-    if kept is None:  # the seat's view, blanks for it applied: kept too
-        kept = [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
-        cache[(kind, seat)] = kept
-    return kept
+
+def _in_play(
+    state: GameState, kind: type[A], seat: int | None
+) -> list[tuple[Source, A]] | tuple[()]:
+    if seat is not None:  # the seat's view: blanks for it applied
+        pairs = in_play(state, kind)
+        if not any(s.controller < 0 for s, _ in pairs):
+            return pairs
+        return [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
+    from domain.rules import sources  # rules asks this module about blanking
+
+    if changes_in_play(state):  # abilities granted or removed: ask about each source
+        return [(s, a) for s in sources(state) for a in of(state, s, kind)]
+    table = with_kind(kind)
+    return [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
+
+
+def triggered_at(
+    state: GameState, moment: str, seat: int | None = None
+) -> list[tuple[Source, Triggered]]:
+    """The Triggered abilities in play for this moment, as :func:`in_play` lists them."""
+    answers = _answers(state)
+    found: list[tuple[Source, Triggered]] | None = answers.get((moment, seat))
+    if found is None:
+        found = [(s, a) for s, a in in_play(state, Triggered, seat) if a.moment == moment]
+        answers[(moment, seat)] = found
+    return found
 
 
 def base_active(state: GameState, index: int, seat: int | None = None) -> bool:

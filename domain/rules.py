@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
 
 from domain import abilities
 from domain import registry as reg
 from domain.abilities import (
-    GENERATION,
     AttachCondition,
     OngoingPower,
     PlaysFromDiscard,
@@ -17,7 +15,8 @@ from domain.abilities import (
     Restriction,
 )
 from domain.catalogue import catalogue
-from domain.model import PILES, Base, Buried, GameState, Minion, Zone
+from domain.memo import Memo
+from domain.model import PILES, Base, Buried, GameState, Lingering, Minion, Zone
 
 WIN_VP = 15
 MAX_LOG_EVENTS = 10_000
@@ -78,39 +77,33 @@ def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
 
 
 def sources(state: GameState) -> tuple[reg.Source, ...]:
-    """Every card in play that may carry an ongoing ability, then lingering effects.
-    States are immutable, so the answer is kept on the state object (outside its fields),
-    and shared with the states before it while their board, lingering effects and turn are
-    the very same objects (most events change neither)."""
-    cached: tuple[reg.Source, ...] | None = state.__dict__.get("_sources")
-    if cached is None:
-        global _LAST_SOURCES
-        (bases, lingering, turn), found = last = _LAST_SOURCES
-        if bases is state.bases and lingering is state.lingering and turn == state.turn:
-            cached = found
-        else:
-            cached = tuple(_sources(state))
-            # one slot, swapped as a whole: threads sharing it only ever miss
-            last = ((state.bases, state.lingering, state.turn), cached)
-            _LAST_SOURCES = last
-        object.__setattr__(state, "_sources", cached)
-    return cached
-
-
-_LAST_SOURCES: tuple[tuple[Any, Any, int], tuple[reg.Source, ...]] = (((), (), -1), ())
+    """Every card in play that may carry an ongoing ability, then lingering effects. The
+    answer depends on the bases, the lingering effects and the turn only: it is kept beside
+    the bases tuple (see domain.memo), and shared by the states holding those very objects
+    (most events change none of them)."""
+    bases = state.bases
+    known = _BOARD_SOURCES.get(bases)
+    if known is None or known[0] is not state.lingering or known[1] != state.turn:
+        known = (state.lingering, state.turn, tuple(_sources(state)))
+        _BOARD_SOURCES.put(bases, known)
+    return known[2]
 
 
 def _sources(state: GameState) -> Iterator[reg.Source]:
     for i, b in enumerate(state.bases):
-        # a base's sources depend on that base object and its place only: kept on it
-        known: tuple[int, int, tuple[reg.Source, ...]] | None = b.__dict__.get("_sources")
-        if known is None or known[0] != i or known[1] != GENERATION[0]:
-            known = (i, GENERATION[0], tuple(_base_sources(state, i, b)))
-            object.__setattr__(b, "_sources", known)
-        yield from known[2]
+        # a base's sources depend on that base object and its place only: kept beside it
+        known = _BASE_SOURCES.get(b)
+        if known is None or known[0] != i:
+            known = _BASE_SOURCES.put(b, (i, tuple(_base_sources(state, i, b))))
+        yield from known[1]
     for x in state.lingering:
         if x.from_turn <= state.turn <= x.until_turn:
             yield reg.Source(x.card, f"lingering:{x.card}", -1, x.seat)
+
+
+_BOARD_SOURCES: Memo[tuple[Base, ...], tuple[tuple[Lingering, ...], int, tuple[reg.Source, ...]]]
+_BOARD_SOURCES = Memo(8)
+_BASE_SOURCES: Memo[Base, tuple[int, tuple[reg.Source, ...]]] = Memo(32)
 
 
 def _base_sources(state: GameState, i: int, b: Base) -> Iterator[reg.Source]:

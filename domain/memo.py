@@ -1,0 +1,71 @@
+"""Answers about immutable game objects, kept beside them, never written into them.
+
+A game state, a base and their tuples never change, so a rule query's answer about one holds as
+long as that object lives. A :class:`Memo` keeps such answers keyed by the object's identity,
+with the object itself (so its id cannot be reused while the answer is kept), in two bounded
+generations: when the young one is full it becomes the old one and the oldest answers are
+dropped. A lookup is one dict read and an identity check; a miss only costs recomputing.
+Keep memos small: an object a memo holds lives on after its last use, and freeing many such
+objects late costs more than freeing each soon (the engine mostly asks about the last few
+states and boards it made).
+
+Every memo forgets everything when the card scripts change (:func:`forget_all`, called by
+``domain.abilities``), since its answers derive from them. Threads may share a memo: each
+operation is a single dict read or write, and a race only ever loses an answer."""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+_ALL: list[Memo[object, object]] = []
+
+
+class Memo(Generic[K, V]):
+    """Answers about objects of type K, by identity, at most about 2 * `size` of them."""
+
+    __slots__ = ("_old", "_size", "_young")
+
+    def __init__(self, size: int) -> None:
+        if size < 1:
+            raise ValueError("a memo keeps at least one answer")
+        self._size = size
+        self._young: dict[int, tuple[K, V]] = {}
+        self._old: dict[int, tuple[K, V]] = {}
+        _ALL.append(self)  # type: ignore[arg-type]
+
+    def get(self, obj: K) -> V | None:
+        """The answer kept about this very object, or None."""
+        key = id(obj)
+        entry = self._young.get(key)
+        if entry is not None and entry[0] is obj:
+            return entry[1]
+        entry = self._old.get(key)
+        if entry is not None and entry[0] is obj:
+            self.put(obj, entry[1])  # still in use: keep it young
+            return entry[1]
+        return None
+
+    def put(self, obj: K, value: V) -> V:
+        """Keep `value` as the answer about `obj`; returns it."""
+        young = self._young
+        if len(young) >= self._size:
+            self._old, self._young = young, {}
+            young = self._young
+        young[id(obj)] = (obj, value)
+        return value
+
+    def clear(self) -> None:
+        """Forget every answer."""
+        self._young, self._old = {}, {}
+
+    def __len__(self) -> int:
+        return len(self._young) + len(self._old)
+
+
+def forget_all() -> None:
+    """Every memo forgets its answers (the card scripts changed)."""
+    for memo in _ALL:
+        memo.clear()
