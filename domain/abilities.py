@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from domain.memo import Memo, forget_all
+from domain.memo import Memo, WeakMemo, forget_all
 from domain.registry import IMPLEMENTED, Cause, Source
 
 if TYPE_CHECKING:
@@ -352,7 +352,7 @@ class _Board:
     effects and the turn only, so the states holding those very objects share them: kept
     beside the bases tuple (see domain.memo), never on a state."""
 
-    __slots__ = ("answers", "changers", "lingering", "losing", "turn")
+    __slots__ = ("answers", "changers", "lingering", "losing", "printed", "turn")
 
     def __init__(self, state: GameState) -> None:
         self.lingering = state.lingering
@@ -360,6 +360,23 @@ class _Board:
         self.changers = _find_changers(state)
         self.losing: dict[str, frozenset[str]] | None = None
         self.answers: dict[Any, Any] = {}  # (kind, seat) or (moment, seat) -> pairs
+        self.printed: dict[type[Ability], list[Any]] | None = None  # see _printed_in_play
+
+
+def _printed_in_play(state: GameState) -> dict[type[Ability], list[Any]]:
+    """Every (source, ability) its script gives a card in play, by kind, in board order: one
+    pass over the board for every kind at once (what in_play answers while nothing grants or
+    removes abilities)."""
+    board = _board(state)
+    if board.printed is None:
+        from domain.rules import sources  # rules asks this module about blanking
+
+        found: dict[type[Ability], list[Any]] = {}
+        for s in sources(state):
+            for a in _SCRIPTS.get(s.card, ()):
+                found.setdefault(type(a), []).append((s, a))
+        board.printed = found
+    return board.printed
 
 
 def _board(state: GameState) -> _Board:
@@ -399,8 +416,8 @@ def _answers(state: GameState) -> dict[Any, Any]:
     return mine
 
 
-_BOARDS: Memo[tuple[Base, ...], _Board] = Memo(8)
-_STATES: Memo[GameState, dict[Any, Any]] = Memo(8)
+_BOARDS: Memo[tuple[Base, ...], _Board] = Memo(2)
+_STATES: WeakMemo[GameState, dict[Any, Any]] = WeakMemo()
 
 
 def of_base(state: GameState, index: int, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
@@ -414,7 +431,16 @@ def in_play(
 ) -> list[tuple[Source, A]] | tuple[()]:
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
     Kept beside the state (see :func:`_answers`)."""
-    answers = _answers(state)
+    board = _BOARDS.get(state.bases)  # the hot path: _answers, inlined
+    if (
+        board is None
+        or board.lingering is not state.lingering
+        or board.turn != state.turn
+        or board.changers
+    ):
+        answers = _answers(state)
+    else:
+        answers = board.answers
     found: list[tuple[Source, A]] | tuple[()] | None = answers.get((kind, seat))
     if found is None:
         found = answers[(kind, seat)] = _in_play(state, kind, seat)
@@ -433,6 +459,8 @@ def _in_play(
 
     if changes_in_play(state):  # abilities granted or removed: ask about each source
         return [(s, a) for s in sources(state) for a in of(state, s, kind)]
+    if not kind.__subclasses__():  # every ability value is of one of the kinds, exactly
+        return _printed_in_play(state).get(kind, [])
     table = with_kind(kind)
     return [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
 

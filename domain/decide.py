@@ -29,7 +29,7 @@ from domain.errors import (
 from domain.evolve import evolve, talent_flag
 from domain.flow import end_play_phase, specials_for
 from domain.fx import Steps
-from domain.memo import Memo
+from domain.memo import WeakMemo
 from domain.model import GameState, Option, Task, Zone
 from domain.randomness import SeededRandom
 from domain.verbs import play_steps
@@ -66,7 +66,7 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
     return list(found)
 
 
-_LEGAL: Memo[GameState, dict[int, tuple[Command, ...]]] = Memo(8)
+_LEGAL: WeakMemo[GameState, dict[int, tuple[Command, ...]]] = WeakMemo()
 
 
 def is_legal(state: GameState, command: Command) -> bool:

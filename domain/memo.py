@@ -15,12 +15,13 @@ operation is a single dict read or write, and a race only ever loses an answer."
 
 from __future__ import annotations
 
+import weakref
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
 
-_ALL: list[Memo[object, object]] = []
+_ALL: list[Memo[object, object] | WeakMemo[object, object]] = []
 
 
 class Memo(Generic[K, V]):
@@ -63,6 +64,44 @@ class Memo(Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._young) + len(self._old)
+
+
+class WeakMemo(Generic[K, V]):
+    """Answers about objects that take weak references (a game state, a base), each dropped
+    when its object is freed: no object lives longer for being answered about, and no bound
+    is needed (there are never more answers than live objects asked about)."""
+
+    __slots__ = ("_entries",)
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[weakref.ref[K], V]] = {}
+        _ALL.append(self)  # type: ignore[arg-type]
+
+    def get(self, obj: K) -> V | None:
+        """The answer kept about this very object, or None."""
+        entry = self._entries.get(id(obj))
+        if entry is not None and entry[0]() is obj:
+            return entry[1]
+        return None
+
+    def put(self, obj: K, value: V) -> V:
+        """Keep `value` as the answer about `obj` while `obj` lives; returns it."""
+        key, entries = id(obj), self._entries
+
+        def gone(ref: weakref.ref[K]) -> None:
+            entry = entries.get(key)
+            if entry is not None and entry[0] is ref:  # not a newer object's at that address
+                entries.pop(key, None)
+
+        entries[key] = (weakref.ref(obj, gone), value)
+        return value
+
+    def clear(self) -> None:
+        """Forget every answer."""
+        self._entries = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
 def forget_all() -> None:

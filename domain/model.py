@@ -276,7 +276,5 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     """A copy of a frozen dataclass with some fields changed, like `dataclasses.replace` but
     without re-running `__init__` (the fold's hot path)."""
     new: _T = object.__new__(type(obj))
-    fields = new.__dict__  # filled in place: a fresh instance's own dict is the cheapest
-    fields.update(obj.__dict__)
-    fields.update(changes)
+    object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
     return new

@@ -188,7 +188,7 @@ def _plain(state: GameState, seat: int) -> bool:
     return found
 
 
-_PLAIN: Memo[tuple[Allowance, ...], bool] = Memo(8)
+_PLAIN: Memo[tuple[Allowance, ...], bool] = Memo(4)
 
 
 def _fits_a_play(card: str, kind: str, plays: tuple[Allowance, ...]) -> bool:

@@ -15,7 +15,7 @@ from domain.abilities import (
     Restriction,
 )
 from domain.catalogue import catalogue
-from domain.memo import Memo
+from domain.memo import Memo, WeakMemo
 from domain.model import PILES, Base, Buried, GameState, Lingering, Minion, Zone
 
 WIN_VP = 15
@@ -102,8 +102,8 @@ def _sources(state: GameState) -> Iterator[reg.Source]:
 
 
 _BOARD_SOURCES: Memo[tuple[Base, ...], tuple[tuple[Lingering, ...], int, tuple[reg.Source, ...]]]
-_BOARD_SOURCES = Memo(8)
-_BASE_SOURCES: Memo[Base, tuple[int, tuple[reg.Source, ...]]] = Memo(32)
+_BOARD_SOURCES = Memo(2)
+_BASE_SOURCES: WeakMemo[Base, tuple[int, tuple[reg.Source, ...]]] = WeakMemo()
 
 
 def _base_sources(state: GameState, i: int, b: Base) -> Iterator[reg.Source]:

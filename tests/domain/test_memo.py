@@ -4,10 +4,11 @@ when the card scripts change."""
 from __future__ import annotations
 
 import gc
+import weakref
 
 from domain import abilities
 from domain.abilities import OngoingPower
-from domain.memo import Memo
+from domain.memo import Memo, WeakMemo
 
 
 class Thing:
@@ -50,3 +51,26 @@ def test_changing_the_card_scripts_makes_every_memo_forget() -> None:
     memo.put(t, 1)
     with abilities.extra("dinosaurs.king_rex", OngoingPower(lambda state, src, base, m: 0)):
         assert memo.get(t) is None
+
+
+def test_a_weak_memo_drops_an_answer_with_its_object_and_keeps_no_object_alive() -> None:
+    memo: WeakMemo[Thing, str] = WeakMemo()
+    a, b = Thing(), Thing()
+    memo.put(a, "a")
+    memo.put(b, "b")
+    assert (memo.get(a), memo.get(b)) == ("a", "b")
+    watch = weakref.ref(a)
+    del a
+    gc.collect()
+    assert watch() is None  # answering about it kept it alive for nobody
+    assert len(memo) == 1
+    assert memo.get(b) == "b"
+
+
+def test_a_weak_memo_never_answers_for_a_new_object_at_a_freed_ones_address() -> None:
+    memo: WeakMemo[Thing, int] = WeakMemo()
+    for n in range(200):
+        memo.put(Thing(), n)  # freed at once: its address is soon reused
+        fresh = Thing()
+        assert memo.get(fresh) is None
+    assert len(memo) == 0
