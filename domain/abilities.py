@@ -352,7 +352,7 @@ class _Board:
     effects and the turn only, so the states holding those very objects share them: kept
     beside the bases tuple (see domain.memo), never on a state."""
 
-    __slots__ = ("answers", "changers", "lingering", "losing", "printed", "turn")
+    __slots__ = ("answers", "changers", "lingering", "losing", "turn")
 
     def __init__(self, state: GameState) -> None:
         self.lingering = state.lingering
@@ -360,23 +360,6 @@ class _Board:
         self.changers = _find_changers(state)
         self.losing: dict[str, frozenset[str]] | None = None
         self.answers: dict[Any, Any] = {}  # (kind, seat) or (moment, seat) -> pairs
-        self.printed: dict[type[Ability], list[Any]] | None = None  # see _printed_in_play
-
-
-def _printed_in_play(state: GameState) -> dict[type[Ability], list[Any]]:
-    """Every (source, ability) its script gives a card in play, by kind, in board order: one
-    pass over the board for every kind at once (what in_play answers while nothing grants or
-    removes abilities)."""
-    board = _board(state)
-    if board.printed is None:
-        from domain.rules import sources  # rules asks this module about blanking
-
-        found: dict[type[Ability], list[Any]] = {}
-        for s in sources(state):
-            for a in _SCRIPTS.get(s.card, ()):
-                found.setdefault(type(a), []).append((s, a))
-        board.printed = found
-    return board.printed
 
 
 def _board(state: GameState) -> _Board:
@@ -459,8 +442,6 @@ def _in_play(
 
     if changes_in_play(state):  # abilities granted or removed: ask about each source
         return [(s, a) for s in sources(state) for a in of(state, s, kind)]
-    if not kind.__subclasses__():  # every ability value is of one of the kinds, exactly
-        return _printed_in_play(state).get(kind, [])
     table = with_kind(kind)
     return [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
 
