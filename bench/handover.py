@@ -11,7 +11,7 @@ it) on a free 127.0.0.1 port with a temporary data directory, then, in alternati
 - round trip: a game of two human seats (``bench/commands.py``'s player); one ``POST
   .../commands`` answered, timed, the same way as a human's command above.
 
-Prints p50/p95 (ms) of each, the ratios handover / round trip, and the bot commands per
+Prints p50/p95 (ms) of each, the ratios handover / round trip, and the events appended per
 handover. Not a test: it asserts nothing. Run: ``python bench/handover.py [--handovers N]
 [--rounds R]``.
 """
@@ -58,18 +58,14 @@ def start_serve(port: int, data_dir: str) -> subprocess.Popen[bytes]:
     raise RuntimeError("smashup serve did not start with its worker")
 
 
-class Versus:
-    """A human seat against a bot, played through the public API as a client would."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.new_game()
+class Versus(Player):
+    """A human seat against a bot, played through the public API as a client would (a
+    ``bench/commands.py`` player whose games seat a bot)."""
 
     def new_game(self) -> None:
         """A new game against the bot (again when the last one ended)."""
         created = call(self.port, "POST", "/v1/games", {"players": VERSUS})
-        self.game = created["id"]
-        self.token = next(s["token"] for s in created["seats"] if s["bot"] is None)
+        self.game, self.token = created["id"], created["seats"][0]["token"]
 
     def my_turn(self) -> dict[str, Any] | None:
         """Wait until the human is awaited: that turn, or None when the game is over."""
