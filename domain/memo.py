@@ -1,13 +1,16 @@
 """Answers about immutable game objects, kept beside them, never written into them.
 
 A game state, a base and their tuples never change, so a rule query's answer about one holds as
-long as that object lives. A :class:`Memo` keeps such answers keyed by the object's identity,
-with the object itself (so its id cannot be reused while the answer is kept), in two bounded
-generations: when the young one is full it becomes the old one and the oldest answers are
-dropped. A lookup is one dict read and an identity check; a miss only costs recomputing.
-Keep memos small: an object a memo holds lives on after its last use, and freeing many such
-objects late costs more than freeing each soon (the engine mostly asks about the last few
-states and boards it made).
+long as that object lives. Two kinds of memo keep such answers keyed by the object's identity:
+
+- :class:`WeakMemo`, for objects that take weak references (game states, bases): the answer is
+  dropped when its object is freed, so nothing lives longer for being answered about.
+- :class:`Memo`, for the rest (tuples): it holds the object itself (so its id cannot be reused
+  while the answer is kept), in two small bounded generations. Keep it small: an object a memo
+  holds lives on after its last use, and freeing many objects late measured slower than
+  freeing each soon (the engine mostly asks about the last few boards it made).
+
+A lookup is one dict read and an identity check; a miss only costs recomputing.
 
 Every memo forgets everything when the card scripts change (:func:`forget_all`, called by
 ``domain.abilities``), since its answers derive from them. Threads may share a memo: each
