@@ -315,12 +315,13 @@ def _unregister_worker(client: Any, name: str, pids: set[int]) -> None:
 
 def worker(args: argparse.Namespace) -> int:
     """Run an rq worker on the ``smashup`` queue (after re-scheduling stalled bot games)."""
-    from rq import Queue, Worker
+    from rq import Queue
 
     from bootstrap import build
     from events.connection import rq_connection
     from events.protocol import on_redis
     from workers.queue import QUEUE_NAME
+    from workers.worker import BotWorker
 
     url = args.redis_url or os.environ.get("REDIS_URL") or None
     if _use_rq_url(args) is not None:
@@ -342,7 +343,7 @@ def worker(args: argparse.Namespace) -> int:
 
         if isinstance(games.bots, BotQueue) and (clocks := resume_clocks(games, games.bots)):
             log.info("re-scheduled the turn clocks of %d games", clocks)
-    rq_worker = Worker(
+    rq_worker = BotWorker(  # jobs run in this process: no fork per bot turn
         [Queue(QUEUE_NAME, connection=client)],
         connection=client,
         name=args.name,

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
-from domain.model import Base, GameState, Zone
+from domain.memo import Memo, WeakMemo, forget_all
+from domain.model import Base, GameState, Lingering, Zone
 from domain.moments import checked
 from domain.registry import IMPLEMENTED, Cause, Source
 
@@ -157,15 +158,14 @@ def card(card_id: str, *abilities: Ability) -> None:
 
 
 GENERATION = [0]
-"""Counts changes to the scripts: answers kept on game objects name the count they hold for."""
+"""Counts changes to the scripts (every memo of answers derived from them forgets them then)."""
 
 
 def _scripts_changed() -> None:
     """Forget every answer derived from the scripts."""
-    global _LAST
     GENERATION[0] += 1
     _BY_KIND.clear()
-    _LAST = (((), (), -1), {})
+    forget_all()
 
 
 def with_kind(kind: type[A]) -> dict[str, tuple[A, ...]]:
@@ -246,6 +246,9 @@ def loses_abilities_note(state: GameState, uid: str) -> str:
 def _losing(state: GameState) -> dict[str, frozenset[str]]:
     """The minions that have lost their abilities now (lingering effects): uid -> the cards
     whose granted abilities it lost with them."""
+    board = _board(state)
+    if board.losing is not None:
+        return board.losing
     out: dict[str, frozenset[str]] = {}
     for x in state.lingering:
         if x.note is None or not x.note.startswith(LOSES_ABILITIES):
@@ -253,6 +256,7 @@ def _losing(state: GameState) -> dict[str, frozenset[str]]:
         if x.from_turn <= state.turn <= x.until_turn:
             uid, _, givers = x.note[len(LOSES_ABILITIES) :].partition("|")
             out[uid] = out.get(uid, frozenset()) | frozenset(filter(None, givers.split(",")))
+    board.losing = out
     return out
 
 
@@ -269,91 +273,93 @@ def granted_by(state: GameState, src: Source, ability: Ability) -> list[Source]:
     ]
 
 
-def _may_change() -> bool:
-    """Whether any card at all can grant or remove abilities."""
-    return bool(with_kind(RemovesAbilities) or with_kind(GrantsAbilities))
-
-
 def _changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
-    """What in play grants or removes abilities (kept on the state: it is immutable)."""
-    if not _may_change():
-        return []
-    cache = _cache(state)
-    found: list[tuple[Source, RemovesAbilities | GrantsAbilities]] | None = cache.get("changers")
-    if found is None:
-        removes, grants = with_kind(RemovesAbilities), with_kind(GrantsAbilities)
-        found = []
-        if not removes and not grants:  # no card has such an ability: nothing to look for
-            cache["changers"] = found
-            return found
-        for s in sources(state):
-            found += [(s, r) for r in removes.get(s.card, ())]
-            found += [(s, g) for g in grants.get(s.card, ())]
-        cache["changers"] = found
+    """What in play grants or removes abilities (the same for every state on that board)."""
+    return _board(state).changers
+
+
+class _Board:
+    """The answers about abilities on one board. They depend on the bases, the lingering
+    effects and the turn only, so the states holding those very objects share them: kept
+    beside the bases tuple (see domain.memo), never on a state."""
+
+    __slots__ = ("answers", "changers", "lingering", "losing", "turn")
+
+    def __init__(self, state: GameState) -> None:
+        self.lingering = state.lingering
+        self.turn = state.turn
+        self.changers = _find_changers(state)
+        self.losing: dict[str, frozenset[str]] | None = None
+        self.answers: dict[Any, Any] = {}  # (kind, seat) or (kind, moment, seat) -> pairs
+
+
+def _board(state: GameState) -> _Board:
+    board = _BOARDS.get(state.bases)
+    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+        board = _BOARDS.put(state.bases, _Board(state))
+    return board
+
+
+def _find_changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
+    removes, grants = with_kind(RemovesAbilities), with_kind(GrantsAbilities)
+    found: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
+    if not removes and not grants:  # no card has such an ability: nothing to look for
+        return found
+    for s in sources(state):
+        if s.card in removes:
+            found += [(s, r) for r in removes[s.card]]
+        if s.card in grants:
+            found += [(s, g) for g in grants[s.card]]
     return found
 
 
-def _cache(state: GameState) -> dict[Any, Any]:
-    """The answers about abilities in play kept on `state` (it is immutable). They depend on
-    the board, the lingering effects and the turn only, unless something in play grants or
-    removes abilities under conditions: while none does, a state whose board, lingering effects
-    and turn are the very objects of the last state asked shares that state's answers."""
-    cache: dict[Any, Any] | None = state.__dict__.get("_abilities")
-    if cache is None:
-        global _LAST
-        key, last = _LAST
-        if (
-            key[0] is state.bases
-            and key[1] is state.lingering
-            and key[2] == state.turn
-            and (last.get("changers") == [] or not _may_change())
-        ):
-            cache = last
-        else:
-            cache = {}
-            # one slot, swapped as a whole: threads sharing it only ever miss
-            _LAST = ((state.bases, state.lingering, state.turn), cache)
-        object.__setattr__(state, "_abilities", cache)
-    return cache
+def _answers(state: GameState) -> dict[Any, Any]:
+    """The answers about abilities in play for `state`: its board's while nothing in play
+    grants or removes abilities; else its own (what is granted may depend on anything in the
+    state), kept beside it."""
+    board = _BOARDS.get(state.bases)
+    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+        board = _BOARDS.put(state.bases, _Board(state))
+    if not board.changers:
+        return board.answers
+    mine = _STATES.get(state)
+    if mine is None:
+        mine = _STATES.put(state, {})
+    return mine
 
 
-_LAST: tuple[tuple[Any, Any, int], dict[Any, Any]] = (((), (), -1), {})
+_BOARDS: Memo[tuple[Base, ...], _Board] = Memo(2)
+_STATES: WeakMemo[GameState, dict[Any, Any]] = WeakMemo()
 
 
 def sources(state: GameState) -> tuple[Source, ...]:
-    """Every card in play that may carry an ongoing ability, then lingering effects.
-    States are immutable, so the answer is kept on the state object (outside its fields),
-    and shared with the states before it while their board, lingering effects and turn are
-    the very same objects (most events change neither)."""
-    cached: tuple[Source, ...] | None = state.__dict__.get("_sources")
-    if cached is None:
-        global _LAST_SOURCES
-        (bases, lingering, turn), found = last = _LAST_SOURCES
-        if bases is state.bases and lingering is state.lingering and turn == state.turn:
-            cached = found
-        else:
-            cached = tuple(_sources(state))
-            # one slot, swapped as a whole: threads sharing it only ever miss
-            last = ((state.bases, state.lingering, state.turn), cached)
-            _LAST_SOURCES = last
-        object.__setattr__(state, "_sources", cached)
-    return cached
-
-
-_LAST_SOURCES: tuple[tuple[Any, Any, int], tuple[Source, ...]] = (((), (), -1), ())
+    """Every card in play that may carry an ongoing ability, then lingering effects. The
+    answer depends on the bases, the lingering effects and the turn only: it is kept beside
+    the bases tuple (see domain.memo), and shared by the states holding those very objects
+    (most events change none of them)."""
+    bases = state.bases
+    known = _BOARD_SOURCES.get(bases)
+    if known is None or known[0] is not state.lingering or known[1] != state.turn:
+        known = (state.lingering, state.turn, tuple(_sources(state)))
+        _BOARD_SOURCES.put(bases, known)
+    return known[2]
 
 
 def _sources(state: GameState) -> Iterator[Source]:
     for i, b in enumerate(state.bases):
-        # a base's sources depend on that base object and its place only: kept on it
-        known: tuple[int, int, tuple[Source, ...]] | None = b.__dict__.get("_sources")
-        if known is None or known[0] != i or known[1] != GENERATION[0]:
-            known = (i, GENERATION[0], tuple(_base_sources(state, i, b)))
-            object.__setattr__(b, "_sources", known)
-        yield from known[2]
+        # a base's sources depend on that base object and its place only: kept beside it
+        known = _BASE_SOURCES.get(b)
+        if known is None or known[0] != i:
+            known = _BASE_SOURCES.put(b, (i, tuple(_base_sources(state, i, b))))
+        yield from known[1]
     for x in state.lingering:
         if x.from_turn <= state.turn <= x.until_turn:
             yield Source(x.card, f"lingering:{x.card}", -1, x.seat)
+
+
+_BOARD_SOURCES: Memo[tuple[Base, ...], tuple[tuple[Lingering, ...], int, tuple[Source, ...]]]
+_BOARD_SOURCES = Memo(2)
+_BASE_SOURCES: WeakMemo[Base, tuple[int, tuple[Source, ...]]] = WeakMemo()
 
 
 def _base_sources(state: GameState, i: int, b: Base) -> Iterator[Source]:
@@ -377,24 +383,59 @@ def in_play(
     state: GameState, kind: type[A], seat: int | None = None
 ) -> list[tuple[Source, A]] | tuple[()]:
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
-    The sources having that kind at all are kept on the state (it is immutable)."""
-    cache = state.__dict__.get("_abilities") or _cache(state)
-    entry: tuple[list[tuple[Source, A]], bool] | None = cache.get(kind)
-    if entry is None:
-        if changes_in_play(state):  # abilities granted or removed: ask about each source
-            found = [(s, a) for s in sources(state) for a in of(state, s, kind)]
-        else:
-            table = with_kind(kind)
-            found = [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
-        entry = cache[kind] = (found, any(s.controller < 0 for s, _ in found))
-    pairs, with_bases = entry
-    if seat is None or not with_bases:
-        return pairs
-    kept: list[tuple[Source, A]] | None = cache.get((kind, seat))
-    if kept is None:  # the seat's view, blanks for it applied: kept too
-        kept = [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
-        cache[(kind, seat)] = kept
-    return kept
+    Kept beside the state (see :func:`_answers`)."""
+    board = _BOARDS.get(state.bases)  # the hot path: _answers, inlined
+    if (
+        board is None
+        or board.lingering is not state.lingering
+        or board.turn != state.turn
+        or board.changers
+    ):
+        answers = _answers(state)
+    else:
+        answers = board.answers
+    found: list[tuple[Source, A]] | tuple[()] | None = answers.get((kind, seat))
+    if found is None:
+        found = answers[(kind, seat)] = _in_play(state, kind, seat)
+    return found
+
+
+def _in_play(
+    state: GameState, kind: type[A], seat: int | None
+) -> list[tuple[Source, A]] | tuple[()]:
+    if seat is not None:  # the seat's view: blanks for it applied
+        pairs = in_play(state, kind)
+        if not any(s.controller < 0 for s, _ in pairs):
+            return pairs
+        return [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
+    if changes_in_play(state):  # abilities granted or removed: ask about each source
+        return [(s, a) for s in sources(state) for a in of(state, s, kind)]
+    table = with_kind(kind)
+    return [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
+
+
+def triggered_at(
+    state: GameState, kind: type[A], moment: str, seat: int | None = None
+) -> list[tuple[Source, A]]:
+    """The abilities of `kind` in play that react to this moment, as :func:`in_play` lists
+    them. `kind` is ``domain.effects.Triggered`` (it stands above this module), whose values
+    name their `moment`. Kept beside the state (see :func:`_answers`)."""
+    answers = _answers(state)
+    key = (kind, moment, seat)
+    found: list[tuple[Source, A]] | None = answers.get(key)
+    if found is None:
+        found = [
+            (s, a) for s, a in in_play(state, kind, seat) if cast(_AtMoment, a).moment == moment
+        ]
+        answers[key] = found
+    return found
+
+
+class _AtMoment(Protocol):
+    """An ability reacting to a moment (``domain.effects.Triggered``)."""
+
+    @property
+    def moment(self) -> str: ...
 
 
 def base_active(state: GameState, index: int, seat: int | None = None) -> bool:

@@ -29,6 +29,7 @@ from domain.errors import (
 from domain.evolve import evolve, talent_flag
 from domain.flow import end_play_phase, specials_for
 from domain.fx import Steps
+from domain.memo import WeakMemo
 from domain.model import GameState, Option, Task, Zone
 from domain.moments import Window
 from domain.randomness import SeededRandom
@@ -56,19 +57,24 @@ def play_specials(state: GameState, seat: int) -> list[Option]:
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:
     """Every command `seat` may send now; the one source of truth for legality. States are
-    immutable, so the list is kept on the state object (outside its fields)."""
-    cache: dict[int, tuple[Command, ...]] = state.__dict__.setdefault("_legal", {})
+    immutable, so the list is kept beside the state (see domain.memo)."""
+    cache = _LEGAL.get(state)
+    if cache is None:
+        cache = _LEGAL.put(state, {})
     found = cache.get(seat)
     if found is None:
         found = cache[seat] = tuple(_legal_commands(state, seat))
     return list(found)
 
 
+_LEGAL: WeakMemo[GameState, dict[int, tuple[Command, ...]]] = WeakMemo()
+
+
 def is_legal(state: GameState, command: Command) -> bool:
     """Whether `command` is among `legal_commands(state, command.seat)`, checked directly for
     that one command (the same rules, without listing every move)."""
     seat = command.seat
-    listed = state.__dict__.get("_legal", {}).get(seat)
+    listed = (_LEGAL.get(state) or {}).get(seat)
     if listed is not None:  # most often the very object listed (a bot picked it)
         return any(c is command for c in listed) or command in listed
     if awaited_seat(state) != seat:

@@ -298,11 +298,25 @@ def may_hold_special(state: GameState, seat: int, window: Window) -> bool:
     factions = set(p.factions)
     for owner in {c.owner for c in (*p.hand, *p.deck)} - {seat}:
         factions.update(state.players[owner].factions)
-    return any(
-        sp.zone == Zone.HAND and sp.window == window and rules.faction_of(card) in factions
-        for card, specials in abilities.with_kind(Special).items()
-        for sp in specials
-    )
+    return not factions.isdisjoint(_factions_with_hand_specials(window))
+
+
+_HAND_SPECIALS: dict[Window, tuple[object, frozenset[str]]] = {}
+
+
+def _factions_with_hand_specials(window: Window) -> frozenset[str]:
+    """The factions with a card holding a Special for this window in hand (built once for the
+    scripts as they are)."""
+    table = abilities.with_kind(Special)
+    entry = _HAND_SPECIALS.get(window)
+    if entry is None or entry[0] is not table:
+        found = frozenset(
+            rules.faction_of(card)
+            for card, specials in table.items()
+            if any(sp.zone == Zone.HAND and sp.window == window for sp in specials)
+        )
+        entry = _HAND_SPECIALS[window] = (table, found)
+    return entry[1]
 
 
 @step("me_first_pass")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -273,25 +272,9 @@ class GameState:
         return self.players[seat]
 
 
-CACHED = ("_sources", "_legal", "_abilities", "_plain")
-"""Names under which rule queries keep answers on a state object (outside its fields)."""
-
-
 def replace(obj: _T, /, **changes: Any) -> _T:
     """A copy of a frozen dataclass with some fields changed, like `dataclasses.replace` but
-    without re-running `__init__` (the fold's hot path). Answers cached on the old object
-    (`CACHED`) are not copied: they belong to it."""
-    cls = type(obj)
-    new: _T = object.__new__(cls)
-    fields = {**obj.__dict__, **changes}
-    size = _SIZES.get(cls)
-    if size is None:
-        size = _SIZES[cls] = len(dataclasses.fields(cls))  # type: ignore[arg-type]
-    if len(fields) > size:  # answers kept on the old object
-        for key in CACHED:
-            fields.pop(key, None)
-    object.__setattr__(new, "__dict__", fields)
+    without re-running `__init__` (the fold's hot path)."""
+    new: _T = object.__new__(type(obj))
+    object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
     return new
-
-
-_SIZES: dict[type, int] = {}

@@ -11,6 +11,7 @@ from domain import abilities, rules
 from domain import registry as reg
 from domain.abilities import PlaysFromDiscard, Restriction
 from domain.catalogue import catalogue
+from domain.memo import Memo
 from domain.model import Allowance, GameState, Minion, Zone
 
 
@@ -176,15 +177,18 @@ def minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]
 def _plain(state: GameState, seat: int) -> bool:
     """Only plain plays (no base, condition or zone attached): whether a card from hand has a
     play then does not depend on where it goes (whether something forbids it there may).
-    Kept on the state (it is immutable)."""
-    known: dict[int, bool] = state.__dict__.setdefault("_plain", {})
-    found = known.get(seat)
+    It depends on the seat's allowances only: kept beside that (immutable) tuple."""
+    allowed = state.players[seat].plays
+    found = _PLAIN.get(allowed)
     if found is None:
-        found = known[seat] = all(
-            a.base is None and a.condition is None and a.zone == Zone.HAND
-            for a in state.players[seat].plays
+        found = _PLAIN.put(
+            allowed,
+            all(a.base is None and a.condition is None and a.zone == Zone.HAND for a in allowed),
         )
     return found
+
+
+_PLAIN: Memo[tuple[Allowance, ...], bool] = Memo(4)
 
 
 def _fits_a_play(card: str, kind: str, plays: tuple[Allowance, ...]) -> bool:

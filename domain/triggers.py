@@ -40,8 +40,8 @@ def fired(state: GameState, moment: Moment, **facts: JSON) -> list[Task]:
     out: list[Task] = []
     subject = facts.get(SUBJECT.get(moment, ""))
     seat = None if subject is None else int(subject)
-    for src, ability in abilities.in_play(state, Triggered, seat):
-        if ability.moment == moment and ability.reacts(state, src, facts):
+    for src, ability in abilities.triggered_at(state, Triggered, moment, seat):
+        if ability.reacts(state, src, facts):
             by = state.active if src.controller < 0 else src.controller
             ctx = {
                 "src": src.uid,

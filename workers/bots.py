@@ -6,6 +6,7 @@ import logging
 import random
 import time
 from datetime import UTC, datetime
+from typing import Any
 
 from rq import get_current_job
 
@@ -39,7 +40,7 @@ def play_bots(game_id: str, version: int, prefix: str = DEFAULT_PREFIX) -> int:
     if job is not None:
         owner = queue_for_job(job.connection, job.origin, prefix)
         # an inline job shares its caller's service (its listeners and their settings)
-        games = owner.games or build_for_job(job, prefix)
+        games = owner.games or _service_for(job, prefix)
         games.bots = owner
     else:
         games = build(prefix=prefix)
@@ -47,6 +48,21 @@ def play_bots(game_id: str, version: int, prefix: str = DEFAULT_PREFIX) -> int:
     BOT_JOB_SECONDS.observe(watch.seconds())
     log.info("game %s: bots made %d moves from version %d", game_id, moves, version)
     return moves
+
+
+_SERVICES: dict[tuple[int, str], tuple[Any, Games]] = {}
+
+
+def _service_for(job: Any, prefix: str) -> Games:
+    """The games service of the jobs on this connection and prefix: built by the first one and
+    kept for the next ones of this process (a ``BotWorker`` runs every job in it), so a job
+    loads no Redis scripts and finds the states the last one left in the service's cache
+    (re-checked against the log on every load)."""
+    key = (id(job.connection), prefix)
+    found = _SERVICES.get(key)
+    if found is None or found[0] is not job.connection:  # kept with it: its id is not reused
+        found = _SERVICES[key] = (job.connection, build_for_job(job, prefix))
+    return found[1]
 
 
 def run_bots(games: Games, game_id: str, version: int, max_moves: int = MAX_MOVES) -> int:

@@ -1,0 +1,113 @@
+"""Answers about immutable game objects, kept beside them, never written into them.
+
+A game state, a base and their tuples never change, so a rule query's answer about one holds as
+long as that object lives. Two kinds of memo keep such answers keyed by the object's identity:
+
+- :class:`WeakMemo`, for objects that take weak references (game states, bases): the answer is
+  dropped when its object is freed, so nothing lives longer for being answered about.
+- :class:`Memo`, for the rest (tuples): it holds the object itself (so its id cannot be reused
+  while the answer is kept), in two small bounded generations. Keep it small: an object a memo
+  holds lives on after its last use, and freeing many objects late measured slower than
+  freeing each soon (the engine mostly asks about the last few boards it made).
+
+A lookup is one dict read and an identity check; a miss only costs recomputing.
+
+Every memo forgets everything when the card scripts change (:func:`forget_all`, called by
+``domain.abilities``), since its answers derive from them. Threads may share a memo: each
+operation is a single dict read or write, and a race only ever loses an answer."""
+
+from __future__ import annotations
+
+import weakref
+from typing import Generic, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+_ALL: list[Memo[object, object] | WeakMemo[object, object]] = []
+
+
+class Memo(Generic[K, V]):
+    """Answers about objects of type K, by identity, at most about 2 * `size` of them."""
+
+    __slots__ = ("_old", "_size", "_young")
+
+    def __init__(self, size: int) -> None:
+        if size < 1:
+            raise ValueError("a memo keeps at least one answer")
+        self._size = size
+        self._young: dict[int, tuple[K, V]] = {}
+        self._old: dict[int, tuple[K, V]] = {}
+        _ALL.append(self)  # type: ignore[arg-type]
+
+    def get(self, obj: K) -> V | None:
+        """The answer kept about this very object, or None."""
+        key = id(obj)
+        entry = self._young.get(key)
+        if entry is not None and entry[0] is obj:
+            return entry[1]
+        entry = self._old.get(key)
+        if entry is not None and entry[0] is obj:
+            self.put(obj, entry[1])  # still in use: keep it young
+            return entry[1]
+        return None
+
+    def put(self, obj: K, value: V) -> V:
+        """Keep `value` as the answer about `obj`; returns it."""
+        young = self._young
+        if len(young) >= self._size:
+            self._old, self._young = young, {}
+            young = self._young
+        young[id(obj)] = (obj, value)
+        return value
+
+    def clear(self) -> None:
+        """Forget every answer."""
+        self._young, self._old = {}, {}
+
+    def __len__(self) -> int:
+        return len(self._young) + len(self._old)
+
+
+class WeakMemo(Generic[K, V]):
+    """Answers about objects that take weak references (a game state, a base), each dropped
+    when its object is freed: no object lives longer for being answered about, and no bound
+    is needed (there are never more answers than live objects asked about)."""
+
+    __slots__ = ("_entries",)
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[weakref.ref[K], V]] = {}
+        _ALL.append(self)  # type: ignore[arg-type]
+
+    def get(self, obj: K) -> V | None:
+        """The answer kept about this very object, or None."""
+        entry = self._entries.get(id(obj))
+        if entry is not None and entry[0]() is obj:
+            return entry[1]
+        return None
+
+    def put(self, obj: K, value: V) -> V:
+        """Keep `value` as the answer about `obj` while `obj` lives; returns it."""
+        key, entries = id(obj), self._entries
+
+        def gone(ref: weakref.ref[K]) -> None:
+            entry = entries.get(key)
+            if entry is not None and entry[0] is ref:  # not a newer object's at that address
+                entries.pop(key, None)
+
+        entries[key] = (weakref.ref(obj, gone), value)
+        return value
+
+    def clear(self) -> None:
+        """Forget every answer."""
+        self._entries = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+def forget_all() -> None:
+    """Every memo forgets its answers (the card scripts changed)."""
+    for memo in _ALL:
+        memo.clear()

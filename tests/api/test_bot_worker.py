@@ -1,0 +1,96 @@
+"""workers/worker.py: ``smashup worker`` runs bot jobs in its own process (no fork per job),
+with one games service for all its jobs, and a job that fails or overruns never stops it."""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterator
+
+import pytest
+from flask import Flask
+from rq import Queue
+from rq.job import JobStatus
+
+from events.connection import RedisClient
+from events.store import EventStore
+from tests.api.helpers import BOB, bearer, command, create, game_view
+from workers import bots
+from workers.worker import BotWorker
+
+ROBO = {"name": "Robo", "factions": ["robots", "wizards"], "bot": "random"}
+
+
+@pytest.fixture
+def queue(redis_client: RedisClient) -> Iterator[Queue]:
+    """An rq queue of this test's own, emptied afterwards."""
+    made = Queue(f"test-{uuid.uuid4().hex}", connection=redis_client)
+    yield made
+    made.delete(delete_jobs=True)
+
+
+def _work(queue: Queue) -> None:
+    BotWorker([queue], connection=queue.connection).work(burst=True)
+
+
+def test_a_job_runs_in_the_worker_process_itself(queue: Queue) -> None:
+    job = queue.enqueue("os.getpid")
+    _work(queue)
+    assert job.get_status() == JobStatus.FINISHED
+    assert job.return_value() == os.getpid()  # no work-horse was forked for it
+
+
+def test_a_job_that_raises_is_failed_and_the_worker_goes_on(queue: Queue) -> None:
+    broken = queue.enqueue("builtins.int", "not a number")
+    after = queue.enqueue("builtins.len", "abc")
+    _work(queue)
+    assert broken.get_status() == JobStatus.FAILED
+    assert "ValueError" in (broken.latest_result().exc_string or "")  # type: ignore[union-attr]
+    assert after.get_status() == JobStatus.FINISHED
+    assert after.return_value() == 3
+
+
+def test_a_job_past_its_timeout_is_stopped_and_the_worker_goes_on(queue: Queue) -> None:
+    stuck = queue.enqueue("time.sleep", 30, job_timeout=1)
+    after = queue.enqueue("builtins.len", "ab")
+    started = time.monotonic()
+    _work(queue)
+    assert time.monotonic() - started < 10
+    assert stuck.get_status() == JobStatus.FAILED
+    assert "JobTimeoutException" in (stuck.latest_result().exc_string or "")  # type: ignore[union-attr]
+    assert after.get_status() == JobStatus.FINISHED
+
+
+def test_bot_turns_through_the_worker_share_one_games_service(
+    make_app: Callable[..., Flask], store: EventStore, queue: Queue
+) -> None:
+    app = make_app(RQ_ASYNC=True, RQ_QUEUE=queue.name)
+    client = app.test_client()
+    game = create(client, {"players": [BOB, ROBO], "seed": "worker"})
+    bots._SERVICES.clear()
+    _work(queue)  # the bot's setup decisions, if any
+    services = []
+    handed = 0
+    while handed < 3:  # the human hands the game to the bot three times
+        shown = game_view(client, game, 0)
+        assert shown["status"] == "active"
+        awaiting = shown["awaiting"]
+        assert awaiting["seat"] == 0
+        body = (
+            {"type": "end_turn"}
+            if awaiting["kind"] == "play"
+            else {"type": "choose", "option": awaiting["options"][0]["id"]}
+        )
+        answer = command(client, game, 0, body).get_json()
+        if answer["awaiting"]["seat"] != 1:
+            continue
+        handed += 1
+        assert queue.count == 1  # the bot's turn is a job
+        _work(queue)
+        assert store.version(game.id) > answer["version"]  # the bot played
+        services += [games for _, games in bots._SERVICES.values()]
+    assert len(services) == 3
+    assert services[0] is services[1] is services[2]  # built by the first job, then kept
+    turns = client.get("/v1/me/turns", headers=bearer(game.tokens[0])).get_json()["turns"]
+    assert turns[0]["version"] == store.version(game.id)

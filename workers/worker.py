@@ -1,0 +1,39 @@
+"""The rq worker class of ``smashup worker``: every job runs in the worker's own process.
+
+rq's default worker forks a work-horse per job, so each bot turn paid for a fork, a fresh
+copy-on-write process and a games service built from nothing: tens of milliseconds before the
+bot's first move. :class:`BotWorker` is rq's :class:`~rq.SimpleWorker` (no fork) with the card
+catalogue, the card scripts, the rules and the bot job loaded before its first job; the job's
+games service is built once per process and kept (see :func:`workers.bots.play_bots`).
+
+What the fork gave stays: rq still stops a job past its timeout (``JobTimeoutException``,
+raised by a SIGALRM in this main thread) and records a job that raises as failed, and the
+worker goes on with the next job. A job cannot corrupt the next one's state: the domain is
+pure and the service keeps nothing but a cache of states it re-checks against the log. A job
+that kills the process (out of memory, a crash) kills the worker: ``smashup serve``'s
+supervisor (api/supervisor.py) restarts it, and a new worker re-schedules every game left
+waiting for a bot (jobs are idempotent by game version).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rq import SimpleWorker
+
+from domain.catalogue import catalogue
+
+
+def preload() -> None:
+    """Load what every bot job needs, once per process: the catalogue, the card scripts and
+    rules (importing the bot job imports them), the job function itself."""
+    catalogue()
+    import workers.bots  # noqa: F401  (the job rq imports by name, with the domain)
+
+
+class BotWorker(SimpleWorker):
+    """rq's SimpleWorker, with the bot job and what it needs loaded before the first job."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        preload()
