@@ -23,6 +23,8 @@ from domain import (
     RuleViolation,
     UnknownCard,
 )
+from events.archive import ArchiveError
+from events.archived import GameArchived
 from events.errors import AppendOutcomeUnknown, StoreError
 from service.accounts import AccountNotFound, AccountSeatedTwice
 from service.challenges import ChallengeForbidden, ChallengeNotFound, ChallengeNotPending
@@ -73,6 +75,7 @@ TITLES = {
     "rate_limited": "Too many requests",
     "too_many_games": "Too many active games",
     "service_unavailable": "Service unavailable",
+    "game_archived": "Game archived",
     "internal_error": "Internal error",
 }
 
@@ -212,6 +215,15 @@ def _outcome_unknown(error: AppendOutcomeUnknown) -> Response:
     )
 
 
+def _game_archived(error: GameArchived) -> Response:
+    return problem(409, "game_archived", f"{error}; its log and states can still be read")
+
+
+def _archive_error(error: ArchiveError) -> Response:
+    log.error("archive unreadable on %s %s: %s", request.method, request.path, error)
+    return problem(503, "service_unavailable", "the game's archived log cannot be read now")
+
+
 def _unexpected(error: Exception) -> Response:
     log.exception("unexpected error on %s %s", request.method, request.path, exc_info=error)
     return problem(500, "internal_error", "an unexpected error occurred; it has been logged")
@@ -226,5 +238,7 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(redis.RedisError, _redis_error)
     app.register_error_handler(StoreError, _store_error)
+    app.register_error_handler(GameArchived, _game_archived)
+    app.register_error_handler(ArchiveError, _archive_error)
     app.register_error_handler(AppendOutcomeUnknown, _outcome_unknown)
     app.register_error_handler(Exception, _unexpected)

@@ -13,6 +13,7 @@ from api.routes.common import check_game_id, games, idempotency_key, no_query, r
 from api.routes.replays import replays
 from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, load_command, load_query
 from domain import GameState, legal_commands, view
+from service.archive import refuse_archived
 from service.clocks import deadline, deadline_text
 from service.games import Games
 
@@ -86,6 +87,7 @@ def command(game_id: str) -> Response:
     service = games()
     state, owner = service.open(check_game_id(game_id), auth.token_or_none())
     seat = auth.seat(service, game_id, lambda _token: owner)
+    refuse_archived(service, game_id, state.status)
     query = load_query(CommandQuery, request.args)
     loaded = load_command(read_json(), seat)
     key = idempotency_key()
