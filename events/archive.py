@@ -123,6 +123,8 @@ class FileBackend:
         relative = f"{game_id[:2]}/{game_id[2:4]}/{game_id}{SUFFIX}"
         final = self.root / relative
         final.parent.mkdir(parents=True, exist_ok=True)
+        for stale in final.parent.glob(f".{game_id}.*"):  # left by a writer killed mid-way
+            stale.unlink(missing_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{game_id}.", dir=final.parent)
         try:
             with os.fdopen(handle, "wb") as out:

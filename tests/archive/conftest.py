@@ -99,7 +99,7 @@ def backend(archive_url: str, redis_client: RedisClient, prefix: str) -> Archive
 @pytest.fixture
 def archiving_app(make_app: Callable[..., Flask], archive_url: str) -> Flask:  # noqa: F811
     """An app archiving to each backend."""
-    return make_app(ARCHIVE_URL=archive_url)
+    return make_app(ARCHIVE_URL=archive_url, STREAM_KEEPALIVE=0.1)
 
 
 def store_of(app: Flask) -> ArchivingStore:

@@ -21,6 +21,12 @@ CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wiz
 
 def store_finished_game(store: EventStore, seed: int) -> str:
     """A two-seat all-bot game played to its end in memory, stored as one creation; its id."""
+    return store_finished_games(store, seed, 1)[0]
+
+
+def store_finished_games(store: EventStore, seed: int, copies: int) -> list[str]:
+    """One game played as :func:`store_finished_game` does, stored ``copies`` times under
+    different ids (its ``game_created`` names each); their ids."""
     rng = random.Random(seed)
     picks = rng.sample(CORE, 4)
     players = (
@@ -40,12 +46,19 @@ def store_finished_game(store: EventStore, seed: int) -> str:
             events.append(event)
     seats = [{"seat": p.seat, "name": p.name, "bot": p.bot} for p in state.players]
     meta = {"created_at": utc_timestamp(), "seats": json.dumps(seats), "status": "ended"}
-    store.create(game_id, [event_to_dict(e) for e in events], meta)
-    return game_id
+    stored = [event_to_dict(e) for e in events]
+    store.create(game_id, stored, meta)
+    ids = [game_id]
+    for _ in range(copies - 1):
+        ids.append(secrets.token_hex(8))
+        first = {**stored[0], "payload": {**stored[0]["payload"], "game_id": ids[-1]}}
+        store.create(ids[-1], [first, *stored[1:]], meta)
+    return ids
 
 
 def readers(client: FlaskClient, game_id: str, version: int) -> dict[str, Any]:
-    """What every read route answers for a finished game (status and body)."""
+    """What every read route answers for a finished game (status and body); the app should
+    have a short ``STREAM_KEEPALIVE``: the game stream ends after one quiet keep-alive."""
     paths = [
         f"/v1/games/{game_id}",
         f"/v1/games/{game_id}/log",

@@ -4,6 +4,7 @@ again, is cached within bounds, and is archived only once it ended and only when
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,6 @@ from flask import Flask
 from api.cli import main
 from events.archived import ArchivingStore
 from events.store import hash_token
-from tests.api.conftest import contract, make_app  # noqa: F401  (shared fixtures)
 from tests.api.helpers import create_scripted
 from tests.archive.conftest import archiver_of, store_of
 from tests.archive.helpers import store_finished_game
@@ -22,8 +22,8 @@ JSONL = "application/jsonl"
 
 
 @pytest.fixture
-def app(make_app) -> Flask:  # type: ignore[no-untyped-def]  # noqa: F811
-    return make_app()
+def app(make_app: Callable[..., Flask]) -> Flask:
+    return make_app(STREAM_KEEPALIVE=0.1)
 
 
 def _archived(app: Flask, seed: int) -> tuple[str, str]:
