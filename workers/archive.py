@@ -46,6 +46,8 @@ class ArchiveJob:
             self.archiver.backfill()
         except Exception:
             log.exception("listing the finished games to archive failed")
+        store = self.archiver.store
+        log.info("archiving games %g s after their end, to %s", self.after, store.backend.url)
         self._thread.start()
 
     def stop(self) -> None:
