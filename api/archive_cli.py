@@ -1,13 +1,13 @@
 """``smashup export``, ``smashup import`` and ``smashup archive``: database dumps and archival.
 
-``smashup export --since D --until D --out DIR`` writes, for each UTC day ``D <= day < until``,
-``games-<day>.ndjson.zst`` (zstd; one finished game per line, created that day, as
-``GET /v1/games/export`` gives them) and ``manifest.json``: per file its SHA-256, size, games
-and events, and the totals. ``smashup import DIR`` checks the manifest (every checksum and
-count), then every log exactly as ``POST /v1/replays?store=true`` does, and stores each game
-under its own id (a game already there with the same log is skipped; with another log it is a
-conflict). Both talk to Redis directly: ``--redis-url``/``REDIS_URL``, else the embedded Redis
-of ``--data-dir``. Exit status 0 when everything was done, 1 otherwise.
+``smashup export --since D --until D --out DIR`` writes, for each UTC day ``D <= day < until``
+that has finished games, ``games-<day>.ndjson.zst`` (zstd; one finished game per line, created
+that day, as ``GET /v1/games/export`` gives them) and ``manifest.json``: per file its SHA-256,
+size, games and events, and the totals. ``smashup import DIR`` checks the manifest (every
+checksum and count), then every log exactly as ``POST /v1/replays?store=true`` does, and
+stores each game under its own id (a game already there with the same log is skipped; with
+another log it is a conflict). Both talk to Redis directly: ``--redis-url``/``REDIS_URL``, else
+the embedded Redis of ``--data-dir``. Exit status 0 when everything was done, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import hashlib
 import json
 import os
 import sys
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -101,42 +101,39 @@ def run(args: argparse.Namespace) -> int:
     return archive_now(_service(args), args.after)
 
 
-def _days(since: str, until: str) -> list[date]:
-    first, end = date.fromisoformat(since), date.fromisoformat(until)
-    if end <= first:
-        raise ValueError("--until must be after --since")
-    return [first + timedelta(days=n) for n in range((end - first).days)]
-
-
 def export_dump(games: Any, since: str, until: str, out: Path) -> int:
-    """Write a dump of the finished games created in ``[since, until)`` into ``out``."""
+    """Write a dump of the finished games created in ``[since, until)`` into ``out``: one file
+    per day that has games, and the manifest."""
     import zstandard
 
-    from service.export import MAX_LIMIT, exported, public_game_ids
+    from service.export import exported, public_game_ids
 
     try:
-        days = _days(since, until)
+        if date.fromisoformat(until) <= date.fromisoformat(since):
+            raise ValueError("--until must be after --since")
     except ValueError as error:
         print(f"smashup export: {error}", file=sys.stderr)
         return 2
     out.mkdir(parents=True, exist_ok=True)
+    by_day: dict[str, list[str]] = {}
+    ids = public_game_ids(games.store, since, until, sys.maxsize)
+    for start in range(0, len(ids), 1000):
+        chunk = ids[start : start + 1000]
+        for game_id, row in zip(chunk, games.store.summaries(chunk, ["created_at"]), strict=True):
+            by_day.setdefault(str(row.get("created_at", ""))[:10], []).append(game_id)
     files = []
-    for day in days:
-        following = (day + timedelta(days=1)).isoformat()
-        ids = public_game_ids(games.store, day.isoformat(), following, sys.maxsize)
-        name = f"games-{day.isoformat()}.ndjson.zst"
+    for day, day_ids in sorted(by_day.items()):
+        name = f"games-{day}.ndjson.zst"
         counts = {"games": 0, "events": 0}
         compressor = zstandard.ZstdCompressor(level=9)
         with (out / name).open("wb") as raw, compressor.stream_writer(raw) as sink:
-            for start in range(0, len(ids), MAX_LIMIT):
-                for game in exported(games.store, ids[start : start + MAX_LIMIT]):
-                    sink.write(game.line().encode())
-                    counts["games"] += 1
-                    counts["events"] += len(game.events)
+            for game in exported(games.store, day_ids):
+                sink.write(game.line().encode())
+                counts["games"] += 1
+                counts["events"] += len(game.events)
         data = (out / name).read_bytes()
         digest = hashlib.sha256(data).hexdigest()
-        files.append({"name": name, "day": day.isoformat(), **counts, "bytes": len(data),
-                      "sha256": digest})  # fmt: skip
+        files.append({"name": name, "day": day, **counts, "bytes": len(data), "sha256": digest})
     manifest = {
         "format": DUMP_FORMAT,
         "since": since,
