@@ -62,7 +62,10 @@ def bound(text: str | None) -> str | None:
     moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return utc_timestamp(moment)
+    try:
+        return utc_timestamp(moment)
+    except OverflowError:  # e.g. 0001-01-01T00:00+01:00: before the first UTC instant
+        raise ValueError(f"{text!r} is out of range") from None
 
 
 def public_game_ids(

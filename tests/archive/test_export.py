@@ -94,6 +94,7 @@ def test_the_export_time_range_is_since_inclusive_until_exclusive(app: Flask) ->
         "format=csv",
         "since=2026-02-01&until=2026-01-01",
         "colour=red",
+        "since=0001-01-01T00:00:00%2B05:00",
     ],
 )
 def test_a_bad_export_query_is_a_validation_error(app: Flask, query: str) -> None:
