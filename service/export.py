@@ -1,7 +1,8 @@
 """Bulk export of finished games as ndjson: all public games in a time range, or an account's.
 
 Games are chosen by creation time (the ``created_at`` of their metadata, UTC): ``since``
-inclusive, ``until`` exclusive, oldest first, at most ``limit`` games. Each game is written as one
+inclusive, ``until`` exclusive (an empty range when ``until`` is not after ``since``), oldest
+first, at most ``limit`` games. Each game is written as one
 line (``format="games"``: ``{"game_id", "created_at", "seats", "version", "events": [...]}``,
 ``events`` being the envelopes of ``GET /log``) or as one line per event (``format="events"``:
 the envelope with ``game_id`` first). Lines are produced one game at a time, so a caller can
@@ -14,10 +15,9 @@ import heapq
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
 from typing import Any
 
-from events.envelope import Envelope, encode_payload, utc_timestamp
+from events.envelope import Envelope, encode_payload
 from events.logfile import FIELDS
 from events.store import EventStore
 
@@ -52,26 +52,30 @@ def _ordered(envelope: Envelope) -> dict[str, Any]:
     return {name: envelope[name] for name in FIELDS if name in envelope}
 
 
+BOUND = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,3})?Z)?$"
+"""A ``since``/``until`` bound: a UTC date, or a UTC date-time to the millisecond at most (the
+pattern of openapi.yaml; as there, ``$`` lets one final newline through)."""
+
+
 def bound(text: str | None) -> str | None:
-    """A ``since``/``until`` bound as the metadata writes times (ValueError if it is neither an
-    ISO date nor an ISO date-time); None stays None."""
-    if text is None or text == "":
+    """A ``since``/``until`` bound (matching :data:`BOUND`) as the metadata writes times, so
+    that it compares with them as text: a date stays a date, a date-time gets its milliseconds
+    (``...:05Z`` becomes ``...:05.000Z``). None and '' are None."""
+    text = (text or "").removesuffix("\n")
+    if not text:
         return None
     if len(text) == 10:
-        return date.fromisoformat(text).isoformat()
-    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    try:
-        return utc_timestamp(moment)
-    except OverflowError:  # e.g. 0001-01-01T00:00+01:00: before the first UTC instant
-        raise ValueError(f"{text!r} is out of range") from None
+        return text
+    seconds, _, fraction = text[:-1].partition(".")
+    return f"{seconds}.{fraction.ljust(3, '0')}Z"
 
 
 def public_game_ids(
     store: EventStore, since: str | None, until: str | None, limit: int
 ) -> list[str]:
     """The ids of finished games created in ``[since, until)``, oldest first (``limit``)."""
+    if since is not None and until is not None and until <= since:
+        return []
     low = "-" if since is None else "[" + since
     high = "+" if until is None else "(" + until
     keys = [key for key in store.index_keys() if key.endswith(":by_created")]
