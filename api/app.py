@@ -44,6 +44,7 @@ DEFAULTS: dict[str, Any] = {
     "IDEMPOTENCY_TTL": None,  # seconds a record is kept; None: the variable, else 86400 (a day)
     "SEARCH_PLAYOUTS": None,  # the search bot's playouts per decision; None: the env, else 300
     "SEARCH_SECONDS": None,  # and its seconds per decision; None: the env, else 1
+    "ARCHIVE_URL": None,  # archive backend (docs/archive.md); None: the variable, else redis:
 }
 
 
@@ -80,6 +81,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         settle_timeout=app.config["APPEND_SETTLE_TIMEOUT"],
         idempotency_ttl=app.config["IDEMPOTENCY_TTL"],
         search_budget=_search_budget(app.config),
+        archive_url=app.config["ARCHIVE_URL"],
     )
     register_error_handlers(app)
     install_limits(app)

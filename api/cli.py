@@ -1,5 +1,5 @@
-"""The ``smashup`` command: ``serve`` (API + worker + embedded Redis), ``worker``, ``replay``
-and ``simulate``.
+"""The ``smashup`` command: ``serve`` (API + worker + embedded Redis), ``worker``, ``replay``,
+``simulate``, and ``export``/``import``/``archive`` (:mod:`api.archive_cli`).
 
 ``serve`` uses ``REDIS_URL`` when it is set (``redis+cluster://host:port``: a Redis Cluster);
 otherwise it starts an embedded Redis persisting in ``--data-dir``. rq's queues live on the events'
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any
 
-from api import replay_cli, serve_options, simulate_cli  # light: no rules, no Flask
+from api import archive_cli, replay_cli, serve_options, simulate_cli  # light: no rules, no Flask
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -52,6 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return replay_cli.run(args)
     if args.command == "simulate":
         return simulate_cli.run(args)
+    if args.command in ("export", "import", "archive"):
+        return archive_cli.run(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if args.command == "serve":
         return serve(args)
@@ -89,6 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     worker_cmd.add_argument("--name", default=None, help="rq worker name (default: random)")
     replay_cli.add_parser(commands)
     simulate_cli.add_parser(commands)
+    archive_cli.add_parsers(commands)
     return parser
 
 
@@ -148,6 +151,7 @@ def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
         help="seconds an active game may go without an event before it is deleted; 0: never "
         "(604800: 7 days)",
     )
+    archive_cli.add_serve_options(serve_cmd)
 
 
 def _rate(text: str) -> tuple[int, int] | None:
@@ -204,6 +208,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     url = os.environ.get("REDIS_URL") or None
     rq_url = _use_rq_url(args)
+    archive_cli.use_archive_url(args)
     client = connect(url, args.data_dir)
     client.ping()
     queues = rq_connection(client)  # refuses a cluster without RQ_REDIS_URL, before serving
@@ -216,6 +221,7 @@ def _serve(args: argparse.Namespace) -> int:
         redis_watch.start()
     supervisor: Supervisor | None = None
     sweeper: Sweeper | None = None
+    archiving: Any = None
     signal.signal(signal.SIGTERM, _raise_interrupt)
     signal.signal(signal.SIGINT, _raise_interrupt)  # even if started with SIGINT ignored
     try:
@@ -253,6 +259,7 @@ def _serve(args: argparse.Namespace) -> int:
         if args.game_ttl:
             sweeper = Sweeper(app.extensions[EXTENSION].store, args.game_ttl)
             sweeper.start()
+        archiving = archive_cli.start_job(app.extensions[EXTENSION], args.archive_after)
         server = Server(app, settings)
         signal.signal(signal.SIGTERM, lambda signum, frame: server.stop())
         signal.signal(signal.SIGINT, lambda signum, frame: server.stop())
@@ -263,6 +270,8 @@ def _serve(args: argparse.Namespace) -> int:
     finally:
         if sweeper is not None:
             sweeper.stop()
+        if archiving is not None:
+            archiving.stop()
         if supervisor is not None:
             supervisor.stop()
         if redis_watch is not None:

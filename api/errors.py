@@ -23,6 +23,8 @@ from domain import (
     RuleViolation,
     UnknownCard,
 )
+from events.archive import ArchiveError
+from events.archived import GameArchived
 from events.errors import AppendOutcomeUnknown, StoreError
 from service.accounts import AccountNotFound, AccountSeatedTwice
 from service.challenges import ChallengeForbidden, ChallengeNotFound, ChallengeNotPending
@@ -91,6 +93,7 @@ TITLES = {
     "seek_not_found": "Seek not found",
     "draft_not_available": "Draft not available",
     "service_unavailable": "Service unavailable",
+    "game_archived": "Game archived",
     "internal_error": "Internal error",
 }
 
@@ -239,6 +242,15 @@ def _outcome_unknown(error: AppendOutcomeUnknown) -> Response:
     )
 
 
+def _game_archived(error: GameArchived) -> Response:
+    return problem(409, "game_archived", f"{error}; its log and states can still be read")
+
+
+def _archive_error(error: ArchiveError) -> Response:
+    log.error("archive unreadable on %s %s: %s", request.method, request.path, error)
+    return problem(503, "service_unavailable", "the game's archived log cannot be read now")
+
+
 def _unexpected(error: Exception) -> Response:
     log.exception("unexpected error on %s %s", request.method, request.path, exc_info=error)
     return problem(500, "internal_error", "an unexpected error occurred; it has been logged")
@@ -253,5 +265,7 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(redis.RedisError, _redis_error)
     app.register_error_handler(StoreError, _store_error)
+    app.register_error_handler(GameArchived, _game_archived)
+    app.register_error_handler(ArchiveError, _archive_error)
     app.register_error_handler(AppendOutcomeUnknown, _outcome_unknown)
     app.register_error_handler(Exception, _unexpected)

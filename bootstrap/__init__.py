@@ -17,9 +17,12 @@ from typing import Any
 import redis
 
 from domain.ai.search import Budget
+from events.archive import open_backend
+from events.archived import ArchivingStore
 from events.connection import Timeouts, connect, rq_connection
 from events.memory import MemoryStore
-from events.store import IDEMPOTENCY_TTL, SETTLE_TIMEOUT, EventStore
+from events.store import IDEMPOTENCY_TTL, SETTLE_TIMEOUT
+from service.archive import Archiver
 from service.clocks import attach_clocks
 from service.games import SNAPSHOT_EVERY, Games
 from service.outcomes import BotScheduler
@@ -48,6 +51,7 @@ def build(
     settle_timeout: float | None = None,
     idempotency_ttl: int | None = None,
     search_budget: Budget | None = None,
+    archive_url: str | None = None,
 ) -> Games:
     """The games service on ``client`` (else ``redis_url``, else ``REDIS_URL``, else an embedded
     Redis in ``data_dir``), its events under ``prefix``, its bot jobs on rq queue ``queue_name``
@@ -62,7 +66,8 @@ def build(
     :data:`events.store.SETTLE_TIMEOUT`), and idempotency records expire after ``idempotency_ttl``
     seconds (None: ``IDEMPOTENCY_TTL`` or :data:`events.store.IDEMPOTENCY_TTL`). The `search` bot
     thinks within ``search_budget`` per decision (None: the environment's,
-    :func:`workers.queue.search_budget_from_env`)."""
+    :func:`workers.queue.search_budget_from_env`). Finished games are archived to the backend of
+    ``archive_url`` (None: ``ARCHIVE_URL``, else the events' Redis; see :mod:`events.archive`)."""
     connection = client if client is not None else connect(redis_url, data_dir, timeouts)
     queues = rq_client if rq_client is not None else rq_connection(connection, timeouts)
     bots = BotQueue(
@@ -74,14 +79,19 @@ def build(
         idempotency_ttl = int(os.environ.get("IDEMPOTENCY_TTL") or IDEMPOTENCY_TTL)
     if idempotency_ttl < 1:
         raise ValueError(f"IDEMPOTENCY_TTL must be at least 1 second, not {idempotency_ttl}")
-    store = EventStore(
-        connection, prefix=prefix, settle_timeout=settle_timeout, idempotency_ttl=idempotency_ttl
+    store = ArchivingStore(
+        connection,
+        prefix=prefix,
+        settle_timeout=settle_timeout,
+        idempotency_ttl=idempotency_ttl,
+        backend=open_backend(archive_url or os.environ.get("ARCHIVE_URL"), connection, prefix),
     )
     try:
         store.load_scripts()
     except redis.RedisError:
         log.warning("could not load the scripts into Redis yet; they load on first use")
     games = Games(store, bots, waiters=Waiters(max_waiters))
+    Archiver(store).attach(games)
     bots.games = games
     attach_clocks(games, bots)
     if webhook_networks is None:

@@ -7,6 +7,7 @@ from flask import Blueprint
 from api.routes.accounts import challenges_bp, players_bp
 from api.routes.accounts import me_bp as me_account_bp
 from api.routes.catalogue import bp as catalogue_bp
+from api.routes.export import bp as export_bp
 from api.routes.games import bp as games_bp
 from api.routes.listing import bp as listing_bp
 from api.routes.me import bp as me_bp
@@ -36,4 +37,5 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     join_bp,
     seeks_bp,
     pairing_bp,
+    export_bp,
 )

@@ -16,6 +16,7 @@ from api.routes.tables import check_quota, open_game
 from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, OpenSeat, load_query
 from domain import GameState, legal_commands, view
 from service.accounts import AccountNotFound
+from service.archive import refuse_archived
 from service.clocks import deadline, deadline_text
 from service.games import Games
 from service.seating import check_boxes
@@ -97,6 +98,7 @@ def command(game_id: str) -> Response:
     state, owner = service.open(check_game_id(game_id), auth.token_or_none())
     seat = auth.seat(service, game_id, lambda _token: owner)
     count_identity()  # the token was checked with the game's load (one round trip)
+    refuse_archived(service, game_id, state.status)
     query = load_query(CommandQuery, request.args)
     loaded = load_command(read_json(), seat)
     key = idempotency_key()

@@ -46,7 +46,8 @@ class Contract:
         self.registry = Registry().with_resource(SPEC_URI, DRAFT202012.create_resource(spec))
         self.routes = [
             (re.compile("^" + re.sub(r"\{[^/}]+\}", "[^/]+", template) + "$"), template)
-            for template in spec["paths"]
+            # a literal path wins over a template that also matches it (as OpenAPI says)
+            for template in sorted(spec["paths"], key=lambda t: t.count("{"))
         ]
         self.checked: set[tuple[str, str, str]] = set()
 

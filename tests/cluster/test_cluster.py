@@ -38,6 +38,8 @@ DEADLINE = 150.0
 """Seconds the whole scenario may take (each wait below is bounded by it)."""
 HUMAN_GAMES = 2
 BOT_GAMES = 2
+ARCHIVE_AFTER = 1
+"""Seconds after its end before a game is archived (by either API process)."""
 
 
 @dataclass
@@ -127,6 +129,7 @@ def deployment(
             port = free_port()
             serve = ["serve", *options, "--port", str(port), "--threads", "8"]
             serve += ["--rate-limit", "0", "--game-quota", "0", "--game-ttl", "0"]
+            serve += ["--archive-after", str(ARCHIVE_AFTER)]  # both processes archive
             own = env if number else {k: v for k, v in env.items() if k != "RQ_REDIS_URL"}
             processes.append(_spawn(serve, own, base / f"api{number}.log"))
             apis.append(f"http://127.0.0.1:{port}")
@@ -213,9 +216,11 @@ def test_games_played_through_two_api_processes_and_two_workers_on_a_cluster_all
         for seed in range(BOT_GAMES)
     ]
     apis = itertools.cycle(deployment.apis)
+    logs = {}
     for game_id in games:
         status, log, _ = _request(next(apis), "GET", f"/v1/games/{game_id}/log")
         assert status == 200
+        logs[game_id] = log
         status, final, headers = _request(next(apis), "POST", "/v1/replays", raw=log)
         assert status == 200, final
         assert headers["Smashup-Log-Check"] == "rules"
@@ -232,6 +237,7 @@ def test_games_played_through_two_api_processes_and_two_workers_on_a_cluster_all
     per_node = _node_keys(deployment.cluster)
     assert sum(1 for keys in per_node if keys) >= 2, "the games' keys spread over the nodes"
     assert not any(key.startswith(b"rq:") for keys in per_node for key in keys)
+    _check_archived(deployment, logs)
     plain = redis.Redis.from_url(deployment.rq_redis.url)
     try:
         assert not list(plain.scan_iter(match="smashup:*"))
@@ -241,6 +247,26 @@ def test_games_played_through_two_api_processes_and_two_workers_on_a_cluster_all
         assert min(done) > 0, done
     finally:
         plain.close()
+
+
+def _check_archived(deployment: Deployment, logs: dict[str, bytes]) -> None:
+    """Every game gets archived on the cluster by the API processes' archive jobs; then its
+    stream is gone and both processes serve the same log bytes as before."""
+    wanted = {f"smashup:{{{game_id}}}:archived".encode() for game_id in logs}
+    while True:
+        found = {key for keys in _node_keys(deployment.cluster) for key in keys}
+        if wanted <= found:
+            break
+        deployment.left()
+        time.sleep(0.2)
+    assert not {f"smashup:{{{game_id}}}:events".encode() for game_id in logs} & found
+    for base in deployment.apis:
+        for game_id, log in logs.items():
+            status, served, _ = _request(base, "GET", f"/v1/games/{game_id}/log")
+            assert (status, served) == (200, log)
+            status, state, _ = _request(base, "GET", f"/v1/games/{game_id}/state?at=5")
+            assert status == 200
+            assert state["version"] == 5
 
 
 @pytest.mark.parametrize("command", ["serve", "worker"])
