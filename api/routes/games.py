@@ -7,12 +7,14 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from api import auth
+from api.labels import language, localize_options, move_label
 from api.limits import client_id, quota
 from api.routes.accounts import create_with_accounts
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.routes.replays import replays
 from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, load_command, load_query
 from domain import GameState, legal_commands, view
+from domain.view import option_view
 from service.clocks import deadline, deadline_text
 from service.games import Games
 
@@ -46,8 +48,9 @@ def get_game(game_id: str) -> dict[str, Any]:
     service = games()
     state = service.load(check_game_id(game_id))
     seat = auth.viewer(service, game_id)
-    no_query()
-    return with_deadline(service, game_id, state, view(state, seat))
+    lang = language()
+    shown = localize_options(state, view(state, seat), lang)
+    return with_deadline(service, game_id, state, shown)
 
 
 def with_deadline(
@@ -62,17 +65,21 @@ def with_deadline(
 
 @bp.get("/<game_id>/moves")
 def moves(game_id: str) -> dict[str, Any]:
-    """Every legal command of the caller now, each a complete body (spectators: none)."""
+    """Every legal command of the caller now, each a complete body with its ``label`` in the
+    caller's language (spectators: none)."""
     service = games()
     state = service.load(check_game_id(game_id))
     seat = auth.viewer(service, game_id)
-    no_query()
-    commands = [] if seat is None else legal_commands(state, seat)
-    return {
-        "version": state.version,
-        "seat": seat,
-        "moves": [c.body() | {"expected_version": state.version} for c in commands],
-    }
+    lang = language()
+    moves: list[dict[str, Any]] = []
+    if seat is not None:
+        decision = state.pending
+        options = {} if decision is None else {o.id: option_view(o) for o in decision.options}
+        for c in legal_commands(state, seat):
+            body = c.body() | {"expected_version": state.version}
+            body["label"] = move_label(state, seat, body, options, lang)
+            moves.append(body)
+    return {"version": state.version, "seat": seat, "lang": lang, "moves": moves}
 
 
 @bp.post("/<game_id>/commands")
