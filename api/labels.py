@@ -41,6 +41,11 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "Pass": "Passer",
         "Done": "Terminé",
         "Stop": "Arrêter",
+        "Keep this hand": "Garder cette main",
+        "Show this hand, discard it and draw 5 new cards": (
+            "Montrer cette main, la défausser et piocher 5 nouvelles cartes"
+        ),
+        "Draw a card": "Piocher une carte",
     },
     "es": {
         "play": "Jugar {card}",
@@ -54,6 +59,11 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "Pass": "Pasar",
         "Done": "Hecho",
         "Stop": "Parar",
+        "Keep this hand": "Quedarse con esta mano",
+        "Show this hand, discard it and draw 5 new cards": (
+            "Enseñar esta mano, descartarla y robar 5 cartas nuevas"
+        ),
+        "Draw a card": "Robar una carta",
     },
 }
 
