@@ -129,6 +129,12 @@ def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
         help="requests per seconds per client, e.g. 1200/60; 0: none (1200/60)",
     )
     serve_cmd.add_argument(
+        "--cors-origins",
+        default=None,
+        help="origins whose pages may call the API, comma-separated; none: no CORS "
+        "(default $SMASHUP_CORS_ORIGINS, else *)",
+    )
+    serve_cmd.add_argument(
         "--game-quota", type=int, default=GAME_QUOTA, help="active games per client; 0: none (20)"
     )
     serve_cmd.add_argument(
@@ -226,6 +232,7 @@ def _serve(args: argparse.Namespace) -> int:
                 "RATE_LIMIT": args.rate_limit,
                 "GAME_QUOTA": args.game_quota or None,
                 "GAME_TTL": args.game_ttl or None,
+                "CORS_ORIGINS": args.cors_origins,
             }
         )
         if args.game_ttl:
