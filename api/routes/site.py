@@ -13,6 +13,7 @@ from importlib.resources.abc import Traversable
 
 import yaml
 from flask import Blueprint, Response, abort, redirect
+from flask.typing import ResponseReturnValue
 
 from api.routes.common import no_query
 
@@ -76,7 +77,7 @@ def docs() -> Response:
 
 
 @bp.get("/docs/")
-def docs_slash() -> Response:
+def docs_slash() -> ResponseReturnValue:
     """``/docs/`` is ``/docs`` (a permanent redirect)."""
     return redirect("/docs", code=308)
 
