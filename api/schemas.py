@@ -409,11 +409,22 @@ class ChallengesQuery(Schema):
     )
 
 
+SECRET_MIN, SECRET_MAX = 16, 200
+"""The length limits of a webhook's signing secret (openapi.yaml's ``NewWebhook``)."""
+
+
 class NewWebhookSchema(Schema):
     """``POST /v1/webhooks``: where to deliver, and the signing secret (made if absent)."""
 
     url = fields.String(required=True, validate=validate.Length(min=1, max=2000))
-    secret = fields.String(load_default=None, validate=validate.Length(min=16, max=200))
+    secret = fields.String(
+        load_default=None,
+        validate=validate.Length(
+            min=SECRET_MIN,
+            max=SECRET_MAX,
+            error=f"a webhook secret has {SECRET_MIN} to {SECRET_MAX} characters",
+        ),
+    )
 
 
 class StreamQuery(Schema):

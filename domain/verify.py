@@ -6,12 +6,14 @@ log carries. Hostile input never raises: anything that cannot apply is a LogErro
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from domain import events as ev
+from domain.codec import to_json
 from domain.commands import (
     Choose,
     Command,
@@ -114,8 +116,7 @@ def derive(
                 if got is None:
                     reason = f"the log ends early: {want.type} expected"
                 else:
-                    reason = f"{got.type} does not follow from the rules here"
-                    reason += f" ({want.type} expected)"
+                    reason = mismatch(got, want)
                 return derived, state, LogError(i + k + 1, reason)
         state = after
         derived.extend(expected)
@@ -135,6 +136,31 @@ def derive(
         except Exception as exc:  # an edited event's fields may not even have the right types
             reason = f"{events[i].type} cannot apply here: {exc!r}"
             return derived, state, LogError(i + 1, reason)
+
+
+SHOWN = 80
+"""Characters of a value shown in a mismatch (longer ones are cut)."""
+
+
+def mismatch(found: ev.Event, expected: ev.Event) -> str:
+    """Why a logged event is not the one the rules make here: its type, or its first payload
+    field that differs, with the value the rules give and the value the log holds."""
+    if found.type != expected.type:
+        return f"the rules make a {expected.type} event here, the log has {found.type}"
+    found_payload, expected_payload = to_json(found), to_json(expected)
+    for field, want in expected_payload.items():
+        got = found_payload.get(field)
+        if got != want:
+            return (
+                f"{expected.type}: payload field {field!r} differs from the rules: expected "
+                f"{_shown(want)}, found {_shown(got)}"
+            )
+    return f"{expected.type} differs from the event the rules make here"
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 def checked_by_rules(created: ev.GameCreated) -> bool:
