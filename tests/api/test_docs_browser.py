@@ -8,19 +8,18 @@ installed (``.ci/run`` installs it): without it these tests fail, they are not s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
-import pytest
 from flask import Flask
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.api.live import live_server, serving
-from tests.api.test_viewer_browser import CHROMEDRIVER, CHROMIUM, FLAGS, WAIT
+from tests.api.test_viewer_browser import WAIT, browser
+
+__all__ = ["browser"]  # the viewer tests' headless chromium, a fixture of this module too
 
 DEFAULT_PORT = 8000
 
@@ -44,22 +43,6 @@ const api = new URLSearchParams(location.search).get("api");
 })().catch((error) => { document.title = "failed " + error; });
 </script></body></html>
 """
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
-    """Headless chromium with a fresh profile."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-docs')}")
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    driver.set_page_load_timeout(WAIT)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def _wait(driver: WebDriver, check: Callable[[WebDriver], Any], what: str) -> Any:
