@@ -143,19 +143,29 @@ SHOWN = 80
 
 
 def mismatch(found: ev.Event, expected: ev.Event) -> str:
-    """Why a logged event is not the one the rules make here: its type, or its first payload
-    field that differs, with the value the rules give and the value the log holds."""
+    """Why a logged event is not the one the rules make here: its type, or the first payload
+    field that differs (``placements[0].vp``), with the value the rules give and the value the
+    log holds."""
     if found.type != expected.type:
         return f"the rules make a {expected.type} event here, the log has {found.type}"
-    found_payload, expected_payload = to_json(found), to_json(expected)
-    for field, want in expected_payload.items():
-        got = found_payload.get(field)
-        if got != want:
-            return (
-                f"{expected.type}: payload field {field!r} differs from the rules: expected "
-                f"{_shown(want)}, found {_shown(got)}"
-            )
-    return f"{expected.type} differs from the event the rules make here"
+    where, want, got = _difference(to_json(expected), to_json(found), "")
+    return (
+        f"{expected.type}: payload field {where} differs from the rules: expected "
+        f"{_shown(want)}, found {_shown(got)}"
+    )
+
+
+def _difference(want: Any, got: Any, at: str) -> tuple[str, Any, Any]:
+    """The path of the first difference between two JSON values, and the values there."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        for key in [*want, *(k for k in got if k not in want)]:
+            if want.get(key) != got.get(key):
+                return _difference(want.get(key), got.get(key), f"{at}.{key}" if at else key)
+    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        for n, (a, b) in enumerate(zip(want, got, strict=True)):
+            if a != b:
+                return _difference(a, b, f"{at}[{n}]")
+    return at or "(the payload)", want, got
 
 
 def _shown(value: Any) -> str:

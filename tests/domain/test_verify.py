@@ -79,7 +79,7 @@ def test_an_edited_event_is_refused_naming_the_field_and_its_expected_and_found_
     assert error is not None
     assert error.version == k + 1
     assert error.reason == (
-        f"vp_gained: payload field 'amount' differs from the rules: expected "
+        f"vp_gained: payload field amount differs from the rules: expected "
         f"{original.amount}, found {original.amount + 7}"
     )
 
