@@ -68,14 +68,20 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
 }
 
 
-def language() -> str:
-    """The caller's language: ``?lang=`` (en, fr or es; 422 otherwise), else the best match
-    of ``Accept-Language``, else English."""
-    asked: str | None = load_query(LangQuery, request.args)["lang"]
+def language(asked: str | None) -> str:
+    """The caller's language: ``asked`` (its ``?lang=``, loaded by the route's query schema),
+    else the best match of ``Accept-Language``, else English."""
     if asked is not None:
         return asked
     best = request.accept_languages.best_match(LANGUAGES)
     return best or DEFAULT
+
+
+def query_language() -> str:
+    """The caller's language for a route whose only query parameter is ``?lang=`` (en, fr or
+    es; 422 otherwise)."""
+    asked: str | None = load_query(LangQuery, request.args)["lang"]
+    return language(asked)
 
 
 def _name(card: str, lang: str) -> str:
@@ -153,10 +159,17 @@ def move_label(
     return phrases["play"].format(card=card)
 
 
-def localize_options(state: GameState, shown: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A game view (or command answer) with its awaited decision's option labels in ``lang``."""
+def needs_localizing(shown: Mapping[str, Any], lang: str) -> bool:
+    """Whether a view or answer shows options whose labels ``lang`` changes."""
     awaited = shown.get("awaiting")
-    if lang != DEFAULT and isinstance(awaited, dict) and "options" in awaited:
-        for option in awaited["options"]:
-            option["label"] = option_label(state, option, lang)
-    return shown
+    return lang != DEFAULT and isinstance(awaited, dict) and "options" in awaited
+
+
+def localize_options(state: GameState, shown: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A game view (or command answer) with its awaited decision's option labels in ``lang``
+    (a new dict: ``shown`` is left as it is)."""
+    if not needs_localizing(shown, lang):
+        return shown
+    awaited = shown["awaiting"]
+    options = [{**o, "label": option_label(state, o, lang)} for o in awaited["options"]]
+    return {**shown, "awaiting": {**awaited, "options": options}}

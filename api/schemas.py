@@ -347,9 +347,11 @@ class EventsQuery(_WaitQuery):
 
 
 class CommandQuery(Schema):
-    """``?view=true`` of ``POST /v1/games/{id}/commands``: answer the game view too."""
+    """``?view=true`` of ``POST /v1/games/{id}/commands``: answer the game view too; ``?lang=``:
+    the language of the awaited decision's option labels."""
 
     view = fields.Boolean(load_default=False)
+    lang = fields.String(load_default=None, validate=validate.OneOf(LANGUAGES))
 
 
 class TurnsQuery(_WaitQuery):

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from api import auth
-from api.labels import language, localize_options, move_label
+from api.labels import language, localize_options, move_label, needs_localizing, query_language
 from api.limits import client_id, quota
 from api.routes.accounts import create_with_accounts
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
@@ -48,7 +48,7 @@ def get_game(game_id: str) -> dict[str, Any]:
     service = games()
     state = service.load(check_game_id(game_id))
     seat = auth.viewer(service, game_id)
-    lang = language()
+    lang = query_language()
     shown = localize_options(state, view(state, seat), lang)
     return with_deadline(service, game_id, state, shown)
 
@@ -70,7 +70,7 @@ def moves(game_id: str) -> dict[str, Any]:
     service = games()
     state = service.load(check_game_id(game_id))
     seat = auth.viewer(service, game_id)
-    lang = language()
+    lang = query_language()
     moves: list[dict[str, Any]] = []
     if seat is not None:
         decision = state.pending
@@ -100,9 +100,13 @@ def command(game_id: str) -> Response:
         game_id, seat, loaded.command, loaded.expected_version, key, state=state
     )
     answer = result.answer
-    if query["view"]:
+    lang = language(query["lang"])
+    if query["view"] or needs_localizing(answer, lang):
         shown = result.state or replays().state_at(game_id, answer["version"])
-        answer = {**answer, "game": with_deadline(service, game_id, shown, view(shown, seat))}
+        answer = localize_options(shown, answer, lang)
+        if query["view"]:
+            game = localize_options(shown, view(shown, seat), lang)
+            answer = {**answer, "game": with_deadline(service, game_id, shown, game)}
     response = jsonify(answer)
     if result.replayed:
         response.headers["Idempotent-Replayed"] = "true"

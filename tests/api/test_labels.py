@@ -100,3 +100,31 @@ def test_a_command_with_a_label_too_long_or_not_a_string_is_refused(client: Flas
         assert response.status_code == 422
         assert "label" in response.get_json()["errors"]
     assert command(client, game, 0, {**end, "label": "x" * 500}).status_code == 200
+
+
+def test_a_commands_answer_labels_the_next_decisions_options_in_the_callers_language(
+    client: FlaskClient,
+) -> None:
+    game = create_scripted(client)
+    collector = next(m for m in _moves(client, game)["moves"] if "Collector" in m["label"])
+    answer = command(client, game, 0, collector, view=True, **{"Accept-Language": "es"})
+    assert answer.status_code == 200
+    body = answer.get_json()
+    labels = {o["label"] for o in body["awaiting"]["options"]}
+    assert "First Mate en Oasis selvático" in labels
+    assert body["game"]["awaiting"]["options"] == body["awaiting"]["options"]
+    other = create_scripted(client)
+    play = next(m for m in _moves(client, other)["moves"] if "Collector" in m["label"])
+    url, seat = (
+        f"/v1/games/{other.id}/commands",
+        {**bearer(other.tokens[0]), "Idempotency-Key": "k"},
+    )
+    french = client.post(f"{url}?lang=fr", json=play, headers=seat)
+    replayed = client.post(url, json=play, headers=seat)
+    assert "First Mate sur Oasis Luxuriant" in {
+        o["label"] for o in french.get_json()["awaiting"]["options"]
+    }
+    assert replayed.headers["Idempotent-Replayed"] == "true"
+    assert "First Mate on Jungle Oasis" in {
+        o["label"] for o in replayed.get_json()["awaiting"]["options"]
+    }, "the stored answer is not changed by a localized one"
