@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask
 
+from api.cors import install as install_cors
 from api.errors import register_error_handlers
 from api.limits import install as install_limits
 from api.routes import BLUEPRINTS
@@ -45,6 +46,7 @@ DEFAULTS: dict[str, Any] = {
     "SEARCH_PLAYOUTS": None,  # the search bot's playouts per decision; None: the env, else 300
     "SEARCH_SECONDS": None,  # and its seconds per decision; None: the env, else 1
     "ARCHIVE_URL": None,  # archive backend (docs/archive.md); None: the variable, else redis:
+    "CORS_ORIGINS": None,  # origins allowed to call the API; None: SMASHUP_CORS_ORIGINS, else *
 }
 
 
@@ -85,6 +87,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     register_error_handlers(app)
     install_limits(app)
+    install_cors(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     return app

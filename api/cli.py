@@ -139,6 +139,12 @@ def _server_options(serve_cmd: argparse.ArgumentParser) -> None:
     )
     serve_options.add_options(serve_cmd, _rate)
     serve_cmd.add_argument(
+        "--cors-origins",
+        default=None,
+        help="origins whose pages may call the API, comma-separated; none: no CORS "
+        "(default $SMASHUP_CORS_ORIGINS, else *)",
+    )
+    serve_cmd.add_argument(
         "--game-quota",
         type=int,
         default=GAME_QUOTA,
@@ -253,6 +259,7 @@ def _serve(args: argparse.Namespace) -> int:
                 "GAME_QUOTA": args.game_quota or None,
                 "GAME_TTL": args.game_ttl or None,
                 **serve_options.app_config(args),
+                "CORS_ORIGINS": args.cors_origins,
             }
         )
         app.extensions[REDIS_SUPERVISOR] = redis_watch

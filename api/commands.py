@@ -17,10 +17,15 @@ from marshmallow import Schema, ValidationError, fields, validate
 from api.schemas import _ID, MAX_INT, _index, _instance
 from domain import COMMAND_TYPES, Command
 
+LABEL_MAX = 500
+"""The longest ``label`` a command body may carry (a move's label, sent back with it)."""
+
 
 class _CommandSchema(Schema):
     type = fields.String(required=True, validate=validate.OneOf(sorted(COMMAND_TYPES)))
     expected_version = _index(load_default=None, allow_none=True)
+    label = fields.String(load_default=None, validate=validate.Length(max=LABEL_MAX))
+    """A move's label, posted back with the move: accepted and ignored."""
 
 
 def _command_field(hint: Any, default: Any) -> fields.Field[Any]:
@@ -84,6 +89,7 @@ def load_command(body: Any, seat: int) -> CommandRequest:
 def _schema_load(schema: type[Schema], body: Mapping[str, Any], seat: int) -> CommandRequest:
     data = _instance(schema).load(body)
     expected = data.pop("expected_version")
+    data.pop("label")
     command_type = COMMAND_TYPES[data.pop("type")]
     return CommandRequest(command_type(seat=seat, **data), expected)
 
@@ -138,6 +144,9 @@ def _quick_load(kind: str, body: Mapping[str, Any]) -> tuple[dict[str, Any], int
             data[field.name] = value
         elif field.required:
             return None
-    if len(body) != len(data) + 1 + ("expected_version" in body):
+    label = body.get("label")
+    if label is not None and not (type(label) is str and len(label) <= LABEL_MAX):
+        return None
+    if len(body) != len(data) + 1 + ("expected_version" in body) + ("label" in body):
         return None  # an unknown field
     return data, expected

@@ -42,6 +42,7 @@ from service.seating import (
     FactionTaken,
     GameAlreadyStarted,
     GameFull,
+    PoolBusy,
     SeekNotFound,
     TableCanceled,
     TableForbidden,
@@ -127,6 +128,7 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     FactionTaken: 409,
     AlreadySeated: 409,
     SeekNotFound: 404,
+    PoolBusy: 503,
     TableForbidden: 403,
     DraftNotAvailable: 422,
 }

@@ -216,6 +216,12 @@ class CatalogueQuery(Schema):
     faction = fields.String(load_default=None, validate=_ID)
 
 
+class LangQuery(Schema):
+    """``?lang=`` of the views that carry labels (absent: ``Accept-Language`` decides)."""
+
+    lang = fields.String(load_default=None, validate=validate.OneOf(LANGUAGES))
+
+
 class FactionsQuery(CatalogueQuery):
     """``GET /v1/factions`` takes no faction filter."""
 
@@ -237,9 +243,11 @@ class EventsQuery(_WaitQuery):
 
 
 class CommandQuery(Schema):
-    """``?view=true`` of ``POST /v1/games/{id}/commands``: answer the game view too."""
+    """``?view=true`` of ``POST /v1/games/{id}/commands``: answer the game view too; ``?lang=``:
+    the language of the awaited decision's option labels."""
 
     view = fields.Boolean(load_default=False)
+    lang = fields.String(load_default=None, validate=validate.OneOf(LANGUAGES))
 
 
 class TurnsQuery(_WaitQuery):
@@ -338,11 +346,22 @@ class ChallengesQuery(Schema):
     )
 
 
+SECRET_MIN, SECRET_MAX = 16, 200
+"""The length limits of a webhook's signing secret (openapi.yaml's ``NewWebhook``)."""
+
+
 class NewWebhookSchema(Schema):
     """``POST /v1/webhooks``: where to deliver, and the signing secret (made if absent)."""
 
     url = fields.String(required=True, validate=validate.Length(min=1, max=2000))
-    secret = fields.String(load_default=None, validate=validate.Length(min=16, max=200))
+    secret = fields.String(
+        load_default=None,
+        validate=validate.Length(
+            min=SECRET_MIN,
+            max=SECRET_MAX,
+            error=f"a webhook secret has {SECRET_MIN} to {SECRET_MAX} characters",
+        ),
+    )
 
 
 class StreamQuery(Schema):

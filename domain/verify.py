@@ -6,12 +6,14 @@ log carries. Hostile input never raises: anything that cannot apply is a LogErro
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from domain import events as ev
+from domain.codec import to_json
 from domain.commands import (
     Choose,
     Command,
@@ -114,8 +116,7 @@ def derive(
                 if got is None:
                     reason = f"the log ends early: {want.type} expected"
                 else:
-                    reason = f"{got.type} does not follow from the rules here"
-                    reason += f" ({want.type} expected)"
+                    reason = mismatch(got, want)
                 return derived, state, LogError(i + k + 1, reason)
         state = after
         derived.extend(expected)
@@ -135,6 +136,41 @@ def derive(
         except Exception as exc:  # an edited event's fields may not even have the right types
             reason = f"{events[i].type} cannot apply here: {exc!r}"
             return derived, state, LogError(i + 1, reason)
+
+
+SHOWN = 80
+"""Characters of a value shown in a mismatch (longer ones are cut)."""
+
+
+def mismatch(found: ev.Event, expected: ev.Event) -> str:
+    """Why a logged event is not the one the rules make here: its type, or the first payload
+    field that differs (``placements[0].vp``), with the value the rules give and the value the
+    log holds."""
+    if found.type != expected.type:
+        return f"the rules make a {expected.type} event here, the log has {found.type}"
+    where, want, got = _difference(to_json(expected), to_json(found), "")
+    return (
+        f"{expected.type}: payload field {where} differs from the rules: expected "
+        f"{_shown(want)}, found {_shown(got)}"
+    )
+
+
+def _difference(want: Any, got: Any, at: str) -> tuple[str, Any, Any]:
+    """The path of the first difference between two JSON values, and the values there."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        for key in [*want, *(k for k in got if k not in want)]:
+            if want.get(key) != got.get(key):
+                return _difference(want.get(key), got.get(key), f"{at}.{key}" if at else key)
+    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        for n, (a, b) in enumerate(zip(want, got, strict=True)):
+            if a != b:
+                return _difference(a, b, f"{at}[{n}]")
+    return at or "(the payload)", want, got
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 def checked_by_rules(created: ev.GameCreated) -> bool:

@@ -37,6 +37,12 @@ REQUESTS = Counter(
     "HTTP requests answered, by route template, method and status",
     ["route", "method", "status"],
 )
+REQUEST_SECONDS = Histogram(
+    "smashup_http_request_duration_seconds",
+    "Time to answer one HTTP request (until its body is ready), by route template and method",
+    ["route", "method"],
+    buckets=LATENCY_BUCKETS,
+)
 COMMAND_SECONDS = Histogram(
     "smashup_command_duration_seconds",
     "Time to run one command (load, decide, append), by outcome",

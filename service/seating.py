@@ -60,6 +60,13 @@ class TableForbidden(ServiceError):
     code = "forbidden"
 
 
+class PoolBusy(ServiceError):
+    """The pairing pool kept changing while the caller's seek went in: retry shortly."""
+
+    code = "service_unavailable"
+    retry_after = 1
+
+
 class DraftNotAvailable(ServiceError):
     """The faction draft is not playable yet."""
 

@@ -32,6 +32,7 @@ from service.seating import (
     FactionTaken,
     GameFull,
     Joined,
+    PoolBusy,
     TableSeat,
 )
 from service.tables import Tables
@@ -152,7 +153,7 @@ class Seeks:
             if not self.tables.withdraw(mine["id"]):  # someone took a seat at it meanwhile
                 current = self.tables.get(mine["id"], "seek")
                 return Paired("started" if current["game"] else "waiting", current, 0, None)
-        raise ServiceError("the pairing pool kept changing; try again")
+        raise PoolBusy("the pairing pool kept changing; try again")
 
 
 def _paired(joined: Joined) -> Paired:

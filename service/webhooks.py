@@ -96,7 +96,11 @@ def check_url(url: str, allowed: Sequence[Network]) -> str:
     for *_, address in found:
         ip = ipaddress.ip_address(address[0])
         if not ip.is_global and not any(ip in net for net in allowed):
-            raise WebhookUrlRefused(f"{parts.hostname} is a private or reserved address ({ip})")
+            raise WebhookUrlRefused(
+                f"{parts.hostname} is a private or reserved address ({ip}): the server's "
+                f"operator may allow its network with WEBHOOK_ALLOWED_NETWORKS (CIDRs, e.g. "
+                f"{ipaddress.ip_network(ip)}), else use a public address"
+            )
     return str(found[0][4][0])
 
 

@@ -9,12 +9,14 @@ from marshmallow import ValidationError
 
 from api import auth
 from api.commands import load_command
+from api.labels import language, localize_options, move_label, needs_localizing, query_language
 from api.limits import count_identity, hold_game
 from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.routes.replays import replays
 from api.routes.tables import check_quota, open_game
 from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, OpenSeat, load_query
 from domain import GameState, legal_commands, view
+from domain.view import option_view
 from service.accounts import AccountNotFound
 from service.archive import refuse_archived
 from service.clocks import deadline, deadline_text
@@ -57,8 +59,9 @@ def get_game(game_id: str) -> dict[str, Any]:
     service = games()
     state = service.load(check_game_id(game_id))
     seat = auth.viewer(service, game_id)
-    no_query()
-    return with_deadline(service, game_id, state, view(state, seat))
+    lang = query_language()
+    shown = localize_options(state, view(state, seat), lang)
+    return with_deadline(service, game_id, state, shown)
 
 
 def with_deadline(
@@ -73,17 +76,21 @@ def with_deadline(
 
 @bp.get("/<game_id>/moves")
 def moves(game_id: str) -> dict[str, Any]:
-    """Every legal command of the caller now, each a complete body (spectators: none)."""
+    """Every legal command of the caller now, each a complete body with its ``label`` in the
+    caller's language (spectators: none)."""
     service = games()
     state = service.load(check_game_id(game_id))
     seat = auth.viewer(service, game_id)
-    no_query()
-    commands = [] if seat is None else legal_commands(state, seat)
-    return {
-        "version": state.version,
-        "seat": seat,
-        "moves": [c.body() | {"expected_version": state.version} for c in commands],
-    }
+    lang = query_language()
+    moves: list[dict[str, Any]] = []
+    if seat is not None:
+        decision = state.pending
+        options = {} if decision is None else {o.id: option_view(o) for o in decision.options}
+        for c in legal_commands(state, seat):
+            body = c.body() | {"expected_version": state.version}
+            body["label"] = move_label(state, seat, body, options, lang)
+            moves.append(body)
+    return {"version": state.version, "seat": seat, "lang": lang, "moves": moves}
 
 
 @bp.post("/<game_id>/commands")
@@ -106,9 +113,13 @@ def command(game_id: str) -> Response:
         game_id, seat, loaded.command, loaded.expected_version, key, state=state
     )
     answer = result.answer
-    if query["view"]:
+    lang = language(query["lang"])
+    if query["view"] or needs_localizing(answer, lang):
         shown = result.state or replays().state_at(game_id, answer["version"])
-        answer = {**answer, "game": with_deadline(service, game_id, shown, view(shown, seat))}
+        answer = localize_options(shown, answer, lang)
+        if query["view"]:
+            game = localize_options(shown, view(shown, seat), lang)
+            answer = {**answer, "game": with_deadline(service, game_id, shown, game)}
     response = jsonify(answer)
     if result.replayed:
         response.headers["Idempotent-Replayed"] = "true"

@@ -12,7 +12,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 
 import yaml
-from flask import Blueprint, Response, abort
+from flask import Blueprint, Response, abort, redirect
+from flask.typing import ResponseReturnValue
 
 from api.routes.common import no_query
 
@@ -73,6 +74,12 @@ def docs() -> Response:
     """The interactive API page (Swagger UI over ``/openapi.json``)."""
     no_query()
     return Response(asset_text("docs.html"), mimetype="text/html")
+
+
+@bp.get("/docs/")
+def docs_slash() -> ResponseReturnValue:
+    """``/docs/`` is ``/docs`` (a permanent redirect)."""
+    return redirect("/docs", code=308)
 
 
 @bp.get("/docs/assets/<name>")

@@ -111,3 +111,22 @@ def test_with_a_multiprocess_directory_metrics_add_up_over_processes(tmp_path: P
     }
     assert values["smashup_events_appended_total"] == 7
     assert values["smashup_long_poll_waiters"] == 1  # livesum: the first process is gone
+
+
+def test_request_latency_is_a_histogram_per_route_template_not_per_raw_path(
+    client: FlaskClient,
+) -> None:
+    first, second = create_scripted(client), create_scripted(client)
+    before = _samples(client)
+    for game in (first, second, first):
+        assert client.get(f"/v1/games/{game.id}").status_code == 200
+    after = _samples(client)
+    name = "smashup_http_request_duration_seconds"
+    route = {"route": "/v1/games/<game_id>", "method": "GET"}
+    count = _value(after, f"{name}_count", **route) - _value(before, f"{name}_count", **route)
+    assert count == 3
+    assert _value(after, f"{name}_sum", **route) > _value(before, f"{name}_sum", **route)
+    infinite = _value(after, f"{name}_bucket", **route, le="+Inf")
+    assert infinite == _value(after, f"{name}_count", **route)
+    raw_paths = [labels for (n, labels) in after if n.startswith(name) and first.id in str(labels)]
+    assert not raw_paths, "a raw path became a label"

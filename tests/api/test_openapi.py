@@ -68,7 +68,7 @@ def test_the_documented_commands_are_exactly_the_domains_command_types(
             if f.name != "seat" and f.default is dataclasses.MISSING
         }
         schema = documented[kind]
-        assert set(schema["properties"]) == names | {"type", "expected_version"}, kind
+        assert set(schema["properties"]) == names | {"type", "expected_version", "label"}, kind
         assert set(schema["required"]) == required | {"type"}, kind
         assert schema["additionalProperties"] is False
 

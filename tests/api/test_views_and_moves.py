@@ -70,10 +70,12 @@ def test_moves_are_exactly_the_legal_commands_with_the_current_version(
     body = response.get_json()
     assert body["seat"] == 0
     assert body["version"] == state.version
+    labels = [move.pop("label") for move in body["moves"]]
     assert body["moves"] == [
         c.body() | {"expected_version": state.version} for c in legal_commands(state, 0)
     ]
     assert {"type": "end_turn", "expected_version": state.version} in body["moves"]
+    assert all(isinstance(label, str) and label for label in labels)
 
 
 def test_a_seat_that_is_not_awaited_and_a_spectator_have_no_moves(

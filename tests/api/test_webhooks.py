@@ -184,12 +184,15 @@ def test_webhook_urls_must_be_http_and_public_unless_the_operator_allows_them(
         response = client.post("/v1/webhooks", json={"url": url}, headers=bearer(bob["token"]))
         assert response.status_code == 422, url
         assert response.get_json()["code"] == "webhook_url_refused", url
+        if "127.0.0.1" in url or "10.1.2.3" in url:
+            assert "WEBHOOK_ALLOWED_NETWORKS" in response.get_json()["detail"], url
     short = client.post(
         "/v1/webhooks",
         json={"url": "http://1.1.1.1/", "secret": "short"},
         headers=bearer(bob["token"]),
     )
     assert short.get_json()["code"] == "validation_error"
+    assert short.get_json()["errors"] == {"secret": ["a webhook secret has 16 to 200 characters"]}
     assert client.post("/v1/webhooks", json={"url": "http://1.1.1.1/"}).status_code == 401
     assert not list(store.redis.scan_iter(match=f"{store.prefix}:webhook*"))
 

@@ -66,3 +66,32 @@ def test_records_with_a_version_gap_or_a_bad_payload_are_refused() -> None:
     _, error = decode_records(broken)
     assert error is not None
     assert error.version == 4
+
+
+def test_an_edited_event_is_refused_naming_the_field_and_its_expected_and_found_values() -> None:
+    _, events, _ = playout(4, 2)
+    k = next(i for i, e in enumerate(events) if isinstance(e, ev.VpGained))
+    original = events[k]
+    assert isinstance(original, ev.VpGained)
+    bad = list(events)
+    bad[k] = replace(original, amount=original.amount + 7)
+    _, error = verify(bad)
+    assert error is not None
+    assert error.version == k + 1
+    assert error.reason == (
+        f"vp_gained: payload field amount differs from the rules: expected "
+        f"{original.amount}, found {original.amount + 7}"
+    )
+
+
+def test_an_event_of_another_type_is_refused_naming_both_types() -> None:
+    _, events, _ = playout(6, 2)
+    k = next(i for i, e in enumerate(events) if isinstance(e, ev.BaseScored))
+    assert events[k - 1].type != "base_scored"
+    bad = [*events[:k], events[k - 1], *events[k + 1 :]]
+    _, error = verify(bad)
+    assert error is not None
+    assert error.version == k + 1
+    assert (
+        error.reason == f"the rules make a base_scored event here, the log has {events[k - 1].type}"
+    )

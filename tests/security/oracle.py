@@ -15,8 +15,9 @@ the base deck is hidden as well. At version ``v``, for a viewer ``V``:
   another reason (another copy on the table, in a discard pile, in ``V``'s hand, a known card, a
   base in play, the card that granted a play or a lasting effect...). A card id is a weaker
   secret than a uid: it may appear when a public copy explains it, never otherwise.
-* **secret names**: the English names of secret ids that no visible id shares, searched as whole
-  words in free text (prompts, labels, problem details).
+* **secret names**: the names of secret ids (in English, French and Spanish: the languages of
+  the labels of moves and options) that no visible id shares, searched as whole words in free
+  text (prompts, labels, problem details).
 
 What a viewer learns (and when it forgets), all from the true events:
 
@@ -81,11 +82,19 @@ _UID = re.compile(r"c[0-9a-f]{8}")
 _ID = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
 
 
-def _names() -> tuple[dict[str, str], re.Pattern[str]]:
-    """English name of every card and base id, and one regex finding any of them in text."""
+LANGUAGES = ("en", "fr", "es")
+"""The languages of the labels a viewer may ask for (``?lang=``)."""
+
+
+def _names() -> tuple[dict[str, frozenset[str]], re.Pattern[str]]:
+    """The names of every card and base id in every language of the labels, and one regex
+    finding any of them in text."""
     cat = catalogue()
-    names = {i: cat.name(d, "en") for i, d in (*cat.cards.items(), *cat.bases.items())}
-    ordered = sorted(set(names.values()), key=len, reverse=True)
+    names = {
+        i: frozenset(cat.name(d, lang) for lang in LANGUAGES)
+        for i, d in (*cat.cards.items(), *cat.bases.items())
+    }
+    ordered = sorted(set().union(*names.values()), key=len, reverse=True)
     pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in ordered) + r")(?!\w)")
     return names, pattern
 
@@ -288,8 +297,8 @@ class Oracle:
         public_ids |= {b.card for b in state.bases} | set(state.base_discard)
         public_ids |= self._known_bases[viewer]
         secret_ids = (set(hidden.values()) | set(state.base_deck)) - public_ids
-        public_names = {NAMES[i] for i in public_ids if i in NAMES}
-        names = {NAMES[i] for i in secret_ids} - public_names
+        public_names = set().union(*(NAMES[i] for i in public_ids if i in NAMES))
+        names = set().union(*(NAMES[i] for i in secret_ids)) - public_names
         return Secrets(frozenset(hidden), frozenset(secret_ids), frozenset(names))
 
     # -- checking what viewers receive --------------------------------------------------------

@@ -19,6 +19,9 @@ from werkzeug.test import TestResponse
 from events.store import EventStore
 from tests.security.oracle import Oracle, Viewer
 
+LABEL_LANGUAGES = ("fr", "es")
+"""Besides English, the languages a viewer reads its moves' and options' labels in (by turns)."""
+
 FACTIONS = (
     "aliens",
     "ancient_egyptians",
@@ -93,6 +96,10 @@ class Table:
             self.oracle.check(viewer, view["version"], view, "GET game")
             moves = self.get(viewer, "/moves")
             self.oracle.check(viewer, moves["version"], moves, "GET moves")
+            lang = LABEL_LANGUAGES[self.requests % len(LABEL_LANGUAGES)]
+            for path in (f"/moves?lang={lang}", f"?lang={lang}"):
+                labelled = self.get(viewer, path)
+                self.oracle.check(viewer, labelled["version"], labelled, f"GET {path}")
             after = 0 if full else self.seen[viewer]
             feed = self.get(viewer, f"/events?after={after}")
             self.oracle.check_events(viewer, feed["events"], "GET events")

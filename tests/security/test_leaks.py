@@ -15,8 +15,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+import api.labels
+import api.routes.games
 import service.answers
 from domain import redact_payload
+from domain.catalogue import catalogue
 from events.store import EventStore
 from tests.security.table import FACTIONS, Table, seat_body
 
@@ -520,3 +523,30 @@ def test_a_look_at_a_hand_does_not_tell_whether_it_holds_dynamite_surprise(
     without = _probed_seen_by_a_spectator(client, store, ["cowboys.gunfighter", "ninjas.shinobi"])
     assert holding == without
     assert holding["seat"] == 1
+
+
+def test_the_oracle_catches_a_hidden_card_named_in_a_french_label(
+    client: FlaskClient, store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def telling(
+        state: Any, seat: int, body: dict[str, Any], options: dict[str, Any], lang: str
+    ) -> str:
+        others = [c.card for p in state.players if p.seat != seat for c in p.hand]
+        told = ", ".join(catalogue().name(card, lang) for card in others)
+        return f"{labelled(state, seat, body, options, lang)} ({told})"
+
+    labelled = api.labels.move_label
+    monkeypatch.setattr(api.routes.games, "move_label", telling)
+    scripted = {
+        "bases": ["base.jungle_oasis", "base.tar_pits"],
+        "base_deck": ["base.the_homeworld"],
+        "decks": [["dinosaurs.war_raptor"] * 8, ["vikings.raider"] * 8],
+        "hands": [["dinosaurs.war_raptor", "aliens.collector"], ["cowboys.sheriff"]],
+    }
+    ann = seat_body("Ann", ("aliens", "dinosaurs"))
+    bob = seat_body("Bob", ("cowboys", "vikings"))
+    table = Table.create(client, store, {"players": [ann, bob], "scripted": scripted})
+    table.look()
+    table.look()
+    found = {s for leak in table.oracle.leaks if "moves" in leak.where for s in leak.secrets}
+    assert {"Shérif", "Sheriff"} <= found, found

@@ -6,6 +6,7 @@ from typing import Any
 
 import httpx
 
+from smashup_client.exports import Exports
 from smashup_client.operations import Operation, covered_operations
 from smashup_client.resources import (
     Accounts,
@@ -30,7 +31,7 @@ class Client:
 
     Groups: ``service``, ``catalogue``, ``games``, ``me``, ``accounts``, ``challenges``,
     ``webhooks``, ``replays``, ``site``, ``tables`` (open games) and ``seeks`` (seeks and
-    quick pairing). Refusals raise
+    quick pairing) and ``exports`` (finished games in bulk). Refusals raise
     :class:`~smashup_client.errors.ApiError` subclasses carrying the problem's ``code``.
     Use it as a context manager, or call :meth:`close`, to free its connections.
     """
@@ -56,6 +57,7 @@ class Client:
         self.site = Site(self.transport)
         self.tables = Tables(self.transport)
         self.seeks = Seeks(self.transport)
+        self.exports = Exports(self.transport)
 
     @property
     def token(self) -> str | None:
@@ -85,6 +87,7 @@ class Client:
             self.site,
             self.tables,
             self.seeks,
+            self.exports,
         )
 
     def close(self) -> None:

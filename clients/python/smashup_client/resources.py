@@ -367,6 +367,11 @@ class Site(_Group):
         """The interactive documentation page (HTML)."""
         return self._text("/docs")
 
+    @operation("redirectDocs", "GET", "/docs/")
+    def docs_redirect(self) -> str:
+        """Where ``/docs/`` sends the browser (the documentation page's path)."""
+        return self._t.request("GET", "/docs/").headers["Location"]
+
     @operation("getDocsAsset", "GET", "/docs/assets/{name}")
     def docs_asset(self, name: str) -> str:
         """A script or style sheet of the documentation page."""

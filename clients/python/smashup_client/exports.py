@@ -1,0 +1,43 @@
+"""Bulk exports of finished games (ndjson): all public games, or one account's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from smashup_client.operations import operation
+from smashup_client.resources import JSON, _Group, parse_json_lines
+
+
+class Exports(_Group):
+    """Finished games in bulk, oldest first: ``format="games"`` gives one line a game (its
+    metadata and events), ``format="events"`` one line an event."""
+
+    def _lines(self, path: str, params: dict[str, Any]) -> list[JSON]:
+        return parse_json_lines(self._t.request("GET", path, params=params).text)
+
+    @operation("exportGames", "GET", "/v1/games/export")
+    def games(
+        self,
+        *,
+        since: str | None = None,
+        until: str | None = None,
+        limit: int | None = None,
+        format: str | None = None,
+    ) -> list[JSON]:
+        """Every finished public game created in ``[since, until)``."""
+        params = {"since": since, "until": until, "limit": limit, "format": format}
+        return self._lines("/v1/games/export", params)
+
+    @operation("exportPlayerGames", "GET", "/v1/players/{player_id}/games/export")
+    def player_games(
+        self,
+        player_id: str,
+        *,
+        since: str | None = None,
+        until: str | None = None,
+        limit: int | None = None,
+        format: str | None = None,
+    ) -> list[JSON]:
+        """The finished games that seat account ``player_id``, created in ``[since, until)``."""
+        params = {"since": since, "until": until, "limit": limit, "format": format}
+        return self._lines(f"/v1/players/{player_id}/games/export", params)
