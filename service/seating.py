@@ -173,4 +173,4 @@ def refusal(reply: Sequence[Any], table_id: str, kind: str) -> None:
         raise GameAlreadyStarted(f"game {table_id!r} has started; no seat is open")
     if status == "canceled":
         raise TableCanceled(f"{table_id!r} was canceled by its creator")
-    raise ServiceError(f"the table {table_id!r} is {status}")
+    raise GameAlreadyStarted(f"the table {table_id!r} is {status}: no seat is open")

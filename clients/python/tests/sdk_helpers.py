@@ -36,14 +36,16 @@ def _healthy(base: str) -> bool:
 @contextmanager
 def serve(data: Path, *options: str) -> Iterator[str]:
     """Run ``smashup serve`` on a free port of 127.0.0.1 with ``options`` (no game quota, no
-    limit on accounts per address)
+    per-address limits)
     until the block ends; yield its base URL once it is healthy (its worker up)."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "RQ_REDIS_URL")}
     env["WEBHOOK_ALLOWED_NETWORKS"] = "127.0.0.0/8"  # the tests' hooks point at 127.0.0.1
     command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port)]
     command += ["--data-dir", str(data), "--game-quota", "0", "--graceful-timeout", "2"]
-    command += ["--account-limit", "0", *options]  # the tests make many accounts from 127.0.0.1
+    # every test client calls from 127.0.0.1: no per-address caps on accounts, requests, waiters
+    command += ["--account-limit", "0", "--address-rate-limit", "0"]
+    command += ["--waiters-per-address", "1000", *options]
     log = (data / "serve.log").open("wb")
     process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
