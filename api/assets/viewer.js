@@ -206,7 +206,8 @@ function logLine(event) {
   const item = el("li", "", `v${event.version} · ${describe(event, ctx)}`);
   item.dataset.version = event.version;
   $("log").append(item);
-  item.scrollIntoView({ block: "nearest" });
+  const panel = $("log-panel"); // scroll the panel only, never the page
+  panel.scrollTop = panel.scrollHeight;
 }
 
 async function follow() {
