@@ -54,6 +54,27 @@ async function playAgainstBot(submit) {
   }
 }
 
+/** Accept (with the factions chosen under "Your factions") or decline a challenge. */
+function answers(challenge, token) {
+  const answer = (verb, body) => async () => {
+    try {
+      const path = `/v1/challenges/${encodeURIComponent(challenge.id)}/${verb}`;
+      const done = await call(path, { token, method: "POST", body });
+      if (verb === "accept" && done.game) location.href = `/games/${encodeURIComponent(done.game)}`;
+      else await showAccount();
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const accept = document.createElement("button");
+  accept.textContent = t("accept");
+  accept.onclick = answer("accept", { factions: [$("mine-1").value, $("mine-2").value] });
+  const decline = document.createElement("button");
+  decline.textContent = t("decline");
+  decline.onclick = answer("decline", undefined);
+  return [accept, decline];
+}
+
 async function showAccount() {
   const token = tokenFor(null);
   $("account").hidden = !token;
@@ -79,6 +100,7 @@ async function showAccount() {
       const factions = c.factions.map((f) => names[f] ?? f).join(" + ");
       item.append(`${t("from")} ${c.from} ${t("to")} ${c.to} — ${factions} — ${c.status}`);
       if (c.game) item.append(" ", gameLink(c.game, t("open")));
+      if (c.status === "pending" && c.to === me.id) item.append(" ", ...answers(c, token));
       return item;
     });
     $("challenges").replaceChildren(...items);

@@ -15,6 +15,7 @@ const TEXT = {
     game: "Game", names: "Language", on_it: "on it", buried: "buried", language: "Language",
     from: "from", to: "to", open: "open", signed_in_as: "Signed in as", decision: "Decision",
     same_factions: "Choose two different factions for each seat",
+    accept: "Accept (with your factions)", decline: "Decline",
   },
   fr: {
     play_bot: "Jouer contre un bot", your_name: "Votre nom", your_factions: "Vos factions",
@@ -33,6 +34,7 @@ const TEXT = {
     buried: "enterrées", language: "Langue", from: "de", to: "à", open: "ouvrir",
     signed_in_as: "Connecté en tant que", decision: "Décision",
     same_factions: "Choisissez deux factions différentes pour chaque siège",
+    accept: "Accepter (avec vos factions)", decline: "Refuser",
   },
 };
 
