@@ -6,7 +6,8 @@ not skipped.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,16 @@ def start_chromium(profile: Path, size: tuple[int, int] = DESKTOP) -> WebDriver:
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
     driver.set_page_load_timeout(WAIT)
     return driver
+
+
+@contextmanager
+def chromium(profile: Path, size: tuple[int, int] = DESKTOP) -> Iterator[WebDriver]:
+    """:func:`start_chromium`, quit when the block ends."""
+    driver = start_chromium(profile, size)
+    try:
+        yield driver
+    finally:
+        driver.quit()
 
 
 def wait_for(driver: WebDriver, check: Callable[[WebDriver], Any], what: str) -> Any:

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.api.browser import start_chromium, text_of, wait_for
+from tests.api.browser import chromium, text_of, wait_for
 from tests.api.helpers import bearer
 from tests.api.live import live_server
 
@@ -22,11 +22,8 @@ from tests.api.live import live_server
 @pytest.fixture
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     """Headless chromium with a fresh profile."""
-    driver = start_chromium(tmp_path_factory.mktemp("account-profile"))
-    try:
+    with chromium(tmp_path_factory.mktemp("account-profile")) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def new_account(client: FlaskClient, name: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select
 
-from tests.api.browser import start_chromium, text_of, wait_for
+from tests.api.browser import chromium, text_of, wait_for
 from tests.api.helpers import bearer, create
 from tests.api.live import live_server
 from tests.api.proxy import relay
@@ -39,21 +39,22 @@ Shinobi is a Special in the "Me first!" window, and the 2 VP of first place end 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     """Headless chromium with a fresh profile."""
-    driver = start_chromium(tmp_path_factory.mktemp("table-profile"))
-    try:
+    with chromium(tmp_path_factory.mktemp("table-profile")) as driver:
         yield driver
-    finally:
-        driver.quit()
+
+
+@pytest.fixture(autouse=True)
+def leave_the_page(browser: WebDriver) -> Iterator[None]:
+    """After each test the page is closed, so its stream ends while Redis still runs."""
+    yield
+    browser.get("about:blank")
 
 
 @pytest.fixture
 def second_browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     """Another person's headless chromium, with its own profile (its own session storage)."""
-    driver = start_chromium(tmp_path_factory.mktemp("second-profile"))
-    try:
+    with chromium(tmp_path_factory.mktemp("second-profile")) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture
@@ -163,9 +164,10 @@ def test_the_home_pages_button_starts_a_game_against_a_bot_and_opens_its_table(
         game_id = browser.current_url.rsplit("/games/", 1)[1]
         assert "token" not in browser.current_url
         wait_for(browser, lambda d: d.find_element(By.ID, "hand").is_displayed(), "the hand")
-        bases = browser.find_elements(By.CSS_SELECTOR, "[data-base]")
-        assert [b.get_attribute("data-base") for b in bases] == ["0", "1", "2"]
         view = client.get(f"/v1/games/{game_id}").get_json()
+        settle(browser, view["version"])
+        bases = "return [...document.querySelectorAll('[data-base]')].map(b => b.dataset.base);"
+        assert browser.execute_script(bases) == ["0", "1", "2"]
         assert [p["factions"] for p in view["players"]] == [
             ["wizards", "zombies"],
             ["robots", "tricksters"],
@@ -194,6 +196,16 @@ THREE_SEATS: dict[str, Any] = {
 """Ann and Bob each in their own browser, and a greedy bot; nothing breaks a base."""
 
 
+def play_and_pass(player: WebDriver, card: str, base: int, watcher: WebDriver) -> None:
+    """Play a card on a base by clicks and end the turn; the watcher sees both live."""
+    click_card(player, card)
+    click_base(player, base)
+    played = f'.base[data-base="{base}"] .minion[data-card="{card}"]'
+    wait_for(watcher, lambda d: d.find_elements(By.CSS_SELECTOR, played), f"{card} seen")
+    player.find_element(By.ID, "end-turn").click()
+    wait_for(watcher, lambda d: d.find_element(By.ID, "end-turn").is_displayed(), "its turn")
+
+
 def test_two_browsers_and_a_bot_play_a_three_seat_game_each_seeing_only_its_own_hand(
     browser: WebDriver, second_browser: WebDriver, app: Flask
 ) -> None:
@@ -209,23 +221,13 @@ def test_two_browsers_and_a_bot_play_a_three_seat_game_each_seeing_only_its_own_
         sign_in(second_browser, base_url, game.id, game.tokens[1], game.version)
         assert text_of(second_browser, "seat-label") == "seat 1 (Bob)"
         assert not second_browser.find_element(By.ID, "end-turn").is_displayed()
-        click_card(browser, "dinosaurs.king_rex")
-        click_base(browser, 2)
-        rex = '.base[data-base="2"] .minion[data-card="dinosaurs.king_rex"]'
-        wait_for(second_browser, lambda d: d.find_elements(By.CSS_SELECTOR, rex), "Rex at Bob's")
-        browser.find_element(By.ID, "end-turn").click()
-        wait_for(second_browser, lambda d: d.find_element(By.ID, "end-turn").is_displayed(), "Bob")
+        play_and_pass(browser, "dinosaurs.king_rex", 2, second_browser)
         ann = client.get(f"/v1/games/{game.id}", headers=bearer(game.tokens[0])).get_json()
         drawn = [c["uid"] for c in ann["players"][0]["hand"]]
         assert len(drawn) == 2
         for uid in drawn:  # Ann's new cards are nowhere in Bob's page
             assert uid not in second_browser.page_source
-        click_card(second_browser, "aliens.invader")
-        click_base(second_browser, 3)
-        invader = '.base[data-base="3"] .minion[data-card="aliens.invader"]'
-        wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, invader), "Bob's Invader")
-        second_browser.find_element(By.ID, "end-turn").click()
-        wait_for(browser, lambda d: d.find_element(By.ID, "end-turn").is_displayed(), "Ann again")
+        play_and_pass(second_browser, "aliens.invader", 3, browser)  # then Robo plays
         view = client.get(f"/v1/games/{game.id}").get_json()
         assert view["active_seat"] == 0
         assert view["turn"] == 4  # Ann, Bob, Robo, Ann

@@ -16,7 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.api.browser import ARTIFACTS, DESKTOP, PHONE, screenshot, start_chromium, wait_for
+from tests.api.browser import ARTIFACTS, DESKTOP, PHONE, chromium, screenshot, wait_for
 from tests.api.helpers import create
 from tests.api.live import live_server
 from tests.api.test_table_browser import GREEDY, HUMAN, SPECIAL_GAME, settle, sign_in
@@ -28,11 +28,15 @@ CONTROLS = "button:not([hidden]), input, select, [role=button]"
 @pytest.fixture(scope="module")
 def phone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     """Headless chromium with a phone-sized window."""
-    driver = start_chromium(tmp_path_factory.mktemp("phone-profile"), PHONE)
-    try:
+    with chromium(tmp_path_factory.mktemp("phone-profile"), PHONE) as driver:
         yield driver
-    finally:
-        driver.quit()
+
+
+@pytest.fixture(autouse=True)
+def leave_the_page(phone: WebDriver) -> Iterator[None]:
+    """After each test the page is closed, so its stream ends while Redis still runs."""
+    yield
+    phone.get("about:blank")
 
 
 @pytest.fixture
@@ -59,6 +63,16 @@ def fits_the_width(driver: WebDriver) -> bool:
     )
 
 
+def home_at(driver: WebDriver, base_url: str, size: tuple[int, int], shot: str) -> None:
+    """Open the home page in a window of ``size``, check it fits and is named, screenshot it."""
+    driver.set_window_size(*size)
+    driver.get(f"{base_url}/")
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#mine-1 option"), "factions")
+    assert fits_the_width(driver)
+    assert unnamed_controls(driver) == []
+    screenshot(driver, SHOTS / shot)
+
+
 def test_a_phone_sized_table_is_played_by_keyboard_with_every_control_named(
     phone: WebDriver, app: Flask
 ) -> None:
@@ -66,12 +80,7 @@ def test_a_phone_sized_table_is_played_by_keyboard_with_every_control_named(
     game = create(client, {"players": [HUMAN, GREEDY], "scripted": SPECIAL_GAME})
     version = client.get(f"/v1/games/{game.id}").get_json()["version"]
     with live_server(app) as base_url:
-        phone.set_window_size(*PHONE)
-        phone.get(f"{base_url}/")
-        wait_for(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#mine-1 option"), "factions")
-        assert fits_the_width(phone)
-        assert unnamed_controls(phone) == []
-        screenshot(phone, SHOTS / "browser-home-phone.png")
+        home_at(phone, base_url, PHONE, "browser-home-phone.png")
         sign_in(phone, base_url, game.id, game.tokens[0], version)
         assert fits_the_width(phone)
         assert unnamed_controls(phone) == []
@@ -108,11 +117,7 @@ def test_screenshots_of_the_table_and_the_home_page_at_desktop_size(
     game = create(client, body)
     version = client.get(f"/v1/games/{game.id}").get_json()["version"]
     with live_server(app) as base_url:
-        phone.set_window_size(*DESKTOP)
-        phone.get(f"{base_url}/")
-        wait_for(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#mine-1 option"), "factions")
-        assert fits_the_width(phone)
-        screenshot(phone, SHOTS / "browser-home-desktop.png")
+        home_at(phone, base_url, DESKTOP, "browser-home-desktop.png")
         sign_in(phone, base_url, game.id, game.tokens[0], version)
         clock = wait_for(phone, lambda d: d.find_element(By.ID, "clock").text, "the clock")
         assert clock.startswith("clock: 9:") or clock == "clock: 10:00"

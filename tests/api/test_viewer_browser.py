@@ -17,7 +17,7 @@ from flask import Flask
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.api.browser import ARTIFACTS, start_chromium, text_of, wait_for
+from tests.api.browser import ARTIFACTS, chromium, text_of, wait_for
 from tests.api.browser import screenshot as save_screenshot
 from tests.api.helpers import ANN, BOB, bearer, create, create_scripted
 from tests.api.live import live_server
@@ -26,11 +26,15 @@ from tests.api.live import live_server
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     """Headless chromium with a fresh profile."""
-    driver = start_chromium(tmp_path_factory.mktemp("chromium-profile"))
-    try:
+    with chromium(tmp_path_factory.mktemp("chromium-profile")) as driver:
         yield driver
-    finally:
-        driver.quit()
+
+
+@pytest.fixture(autouse=True)
+def leave_the_page(browser: WebDriver) -> Iterator[None]:
+    """After each test the page is closed, so its stream ends while Redis still runs."""
+    yield
+    browser.get("about:blank")
 
 
 def _wait(driver: WebDriver, check: Callable[[WebDriver], Any], what: str) -> Any:
