@@ -63,7 +63,9 @@ export function describe(event, ctx) {
   if (typeof p.card === "string") bits.push(`: ${ctx.names[p.card] ?? p.card}`);
   if (Array.isArray(p.cards)) bits.push(`: ${p.cards.map((c) => ctx.names[c.card ?? c] ?? c.card ?? c).join(", ")}`);
   else if (typeof p.count === "number") bits.push(`(${p.count})`);
-  if (typeof p.base === "number" && ctx.game && ctx.game.bases[p.base]) {
+  if (typeof p.phase === "string") bits.push(`: ${p.phase}`);
+  const baseCard = typeof p.card === "string" && p.card.startsWith("base.");
+  if (!baseCard && typeof p.base === "number" && ctx.game && ctx.game.bases[p.base]) {
     bits.push(`→ ${ctx.names[ctx.game.bases[p.base].card] ?? ctx.game.bases[p.base].card}`);
   }
   if (typeof p.amount === "number") bits.push(`(${p.amount})`);

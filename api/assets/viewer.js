@@ -234,6 +234,7 @@ function setupSignIn() {
     $("token").value = "";
     location.reload();
   };
+  $("sign-out").hidden = !ctx.token; // also when the token is refused: it can be dropped
   $("sign-out").onclick = () => {
     keepToken(gameId, null);
     location.reload();

@@ -262,3 +262,24 @@ def test_the_table_catches_up_after_its_stream_is_dropped(browser: WebDriver, ap
         assert not browser.find_elements(By.CSS_SELECTOR, '[data-card="dinosaurs.king_rex"].card')
         assert logged_versions(browser) == list(range(1, answer.get_json()["version"] + 1))
         assert text_of(browser, "error") == ""
+
+
+def test_a_wrong_token_is_refused_on_the_table_in_the_apis_words(
+    browser: WebDriver, app: Flask
+) -> None:
+    client = app.test_client()
+    game = create(client, {"players": [HUMAN, GREEDY], "scripted": SPECIAL_GAME})
+    refused = client.get(f"/v1/games/{game.id}", headers=bearer("not-a-seat-token"))
+    assert refused.status_code == 401
+    problem = refused.get_json()
+    with live_server(app) as base_url:
+        browser.get(f"{base_url}/games/{game.id}")
+        field = wait_for(browser, lambda d: d.find_element(By.ID, "token"), "the token field")
+        field.send_keys("not-a-seat-token")
+        browser.find_element(By.ID, "sign-in-button").click()
+        shown = f"{problem['code']}: {problem['detail']}"
+        wait_for(browser, lambda d: text_of(d, "error") == shown, "the API's words")
+        assert not browser.find_element(By.ID, "hand").is_displayed()
+        browser.find_element(By.ID, "sign-out").click()  # forget the token: a spectator again
+        wait_for(browser, lambda d: text_of(d, "seat-label") == "spectator", "a spectator")
+        assert text_of(browser, "error") == ""
