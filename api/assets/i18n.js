@@ -16,6 +16,7 @@ const TEXT = {
     from: "from", to: "to", open: "open", signed_in_as: "Signed in as", decision: "Decision",
     same_factions: "Choose two different factions for each seat",
     accept: "Accept (with your factions)", decline: "Decline",
+    duel: "duel", face_down: "face down", resolving: "resolving",
   },
   fr: {
     play_bot: "Jouer contre un bot", your_name: "Votre nom", your_factions: "Vos factions",
@@ -35,6 +36,7 @@ const TEXT = {
     signed_in_as: "Connecté en tant que", decision: "Décision",
     same_factions: "Choisissez deux factions différentes pour chaque siège",
     accept: "Accepter (avec vos factions)", decline: "Refuser",
+    duel: "duel", face_down: "face cachée", resolving: "en cours",
   },
 };
 

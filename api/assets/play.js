@@ -48,7 +48,7 @@ function cardButton(card, playable) {
 function pick(uid) {
   const moves = movesOf(uid);
   if (!moves.length) return;
-  const free = moves.filter((m) => m.base === undefined && m.target === undefined);
+  const free = moves.filter((m) => m.base == null && m.target == null);
   if (moves.length === 1 && free.length === 1) {
     send(moves[0]);
     return;
@@ -61,7 +61,7 @@ function pick(uid) {
 function target(base, minion) {
   if (!selected) return;
   const move = movesOf(selected).find((m) =>
-    minion ? m.target === minion : m.base === base && (m.target === undefined || m.target === null),
+    minion ? m.target === minion : m.base === base && m.target == null,
   );
   if (move) send(move);
 }
@@ -74,6 +74,7 @@ function markTargets() {
   }
   if (!selected) return;
   for (const move of movesOf(selected)) {
+    if (move.base == null && move.target == null) continue;
     const node = move.target
       ? document.querySelector(`.minion[data-uid="${move.target}"]`)
       : document.querySelector(`.base[data-base="${move.base}"]`);

@@ -110,6 +110,28 @@ function renderBases(game) {
   }
 }
 
+function minionName(game, uid) {
+  for (const base of game.bases) {
+    const found = base.minions.find((m) => m.uid === uid);
+    if (found) return `${nameOf(found.card)} (${playerName(game, found.controller)})`;
+  }
+  return uid;
+}
+
+/** The duel under way (face-down cards named only for their owner) and what resolves. */
+function renderUnderWay(game) {
+  const duel = game.duel;
+  $("duel").hidden = !duel;
+  if (duel) {
+    const down = duel.face_down.map((c) => (c.card ? nameOf(c.card) : `${playerName(game, c.owner)}: ?`));
+    const fighters = `${minionName(game, duel.challenger)} — ${minionName(game, duel.challenged)}`;
+    $("duel").textContent = `${t("duel")}: ${fighters}; ${t("face_down")}: ${down.join(", ") || "—"}`;
+  }
+  const resolving = [...(game.resolving || []), ...(game.uncovered || [])];
+  $("resolving").hidden = !resolving.length;
+  $("resolving").textContent = `${t("resolving")}: ${resolving.map((c) => nameOf(c.card)).join(", ")}`;
+}
+
 /** Draw a game view (and, for the signed-in seat of a live game, its hand and choices). */
 export function render(game) {
   const focus = focusKey(document.activeElement);
@@ -128,6 +150,7 @@ export function render(game) {
       : "";
   renderPlayers(game);
   renderBases(game);
+  renderUnderWay(game);
   const seat = ownSeat(game);
   const label = seat !== null ? `${t("seat")} ${seat} (${game.players[seat].name})` : ctx.token ? "" : t("spectator");
   $("seat-label").textContent = label;

@@ -283,3 +283,51 @@ def test_a_wrong_token_is_refused_on_the_table_in_the_apis_words(
         browser.find_element(By.ID, "sign-out").click()  # forget the token: a spectator again
         wait_for(browser, lambda d: text_of(d, "seat-label") == "spectator", "a spectator")
         assert text_of(browser, "error") == ""
+
+
+DUEL: dict[str, Any] = {
+    "first_seat": 0,
+    "bases": ["base.jungle_oasis", "base.tar_pits"],
+    "base_deck": ["base.the_homeworld"],
+    "decks": [["dinosaurs.war_raptor"] * 4, ["aliens.invader"] * 4],
+    "hands": [["cowboys.gunfighter", "dinosaurs.king_rex"], ["aliens.invader"]],
+    "board": [{"base": 0, "card": "aliens.collector", "owner": 1}],
+}
+"""Ann's Gunfighter duels Bob's Collector on Jungle Oasis; each may put a card face down."""
+
+
+def click_option_with(driver: WebDriver, words: str) -> None:
+    """Click the decision dialog's option button whose label contains ``words``."""
+    xpath = f'//dialog[@open]//button[contains(., "{words}")]'
+    wait_for(driver, lambda d: d.find_elements(By.XPATH, xpath), words)[0].click()
+
+
+def test_a_duel_is_fought_in_dialogs_and_a_face_down_card_is_named_only_to_its_owner(
+    browser: WebDriver, second_browser: WebDriver, app: Flask
+) -> None:
+    client = app.test_client()
+    players = [
+        {"name": "Ann", "factions": ["cowboys", "dinosaurs"], "bot": None},
+        {"name": "Bob", "factions": ["aliens", "ninjas"], "bot": None},
+    ]
+    game = create(client, {"players": players, "scripted": DUEL})
+    with live_server(app) as base_url:
+        sign_in(browser, base_url, game.id, game.tokens[0], game.version)
+        sign_in(second_browser, base_url, game.id, game.tokens[1], game.version)
+        click_card(browser, "cowboys.gunfighter")
+        click_base(browser, 0)
+        click_option_with(browser, "Collector")  # the minion to duel
+        click_option_with(browser, "King Rex")  # Ann's card, face down
+        wait_for(second_browser, lambda d: "Ann: ?" in text_of(d, "duel"), "the card, unnamed")
+        assert "King Rex" not in text_of(second_browser, "duel")
+        wait_for(browser, lambda d: "King Rex" in text_of(d, "duel"), "Ann's face-down card")
+        options = second_browser.find_elements(By.CSS_SELECTOR, "dialog[open] button")
+        assert options[0].text.startswith("Invader")
+        options[-1].click()  # Bob puts nothing face down
+        wait_for(browser, lambda d: "Me first!" in text_of(d, "decision-prompt"), "Me first!")
+        click_option(browser, "Pass")  # the duel's "Me first!" window (Bob holds no Special)
+        wait_for(browser, lambda d: "duel ended" in text_of(d, "log"), "the duel's end")
+        wait_for(second_browser, lambda d: not d.find_element(By.ID, "duel").is_displayed(), "-")
+    view = client.get(f"/v1/games/{game.id}").get_json()
+    assert "duel" not in view
+    assert [m["card"] for m in view["bases"][0]["minions"]] == ["cowboys.gunfighter"]
