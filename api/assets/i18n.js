@@ -17,6 +17,7 @@ const TEXT = {
     same_factions: "Choose two different factions for each seat",
     accept: "Accept (with your factions)", decline: "Decline",
     duel: "duel", face_down: "face down", resolving: "resolving",
+    your_second: "Your second faction", bot_second: "Bot's second faction",
   },
   fr: {
     play_bot: "Jouer contre un bot", your_name: "Votre nom", your_factions: "Vos factions",
@@ -37,6 +38,7 @@ const TEXT = {
     same_factions: "Choisissez deux factions différentes pour chaque siège",
     accept: "Accepter (avec vos factions)", decline: "Refuser",
     duel: "duel", face_down: "face cachée", resolving: "en cours",
+    your_second: "Votre seconde faction", bot_second: "Seconde faction du bot",
   },
 };
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -23,6 +24,7 @@ from tests.api.test_table_browser import GREEDY, HUMAN, SPECIAL_GAME, settle, si
 
 SHOTS = Path(os.environ.get("SMASHUP_SCREENSHOTS") or ARTIFACTS)
 CONTROLS = "button:not([hidden]), input, select, [role=button]"
+SELECTS = ("mine-1", "mine-2", "bot-1", "bot-2")
 
 
 @pytest.fixture(scope="module")
@@ -46,12 +48,20 @@ def app(make_app: Callable[..., Flask]) -> Flask:
 
 
 def unnamed_controls(driver: WebDriver) -> list[str]:
-    """The visible controls without an accessible name (their outer HTML)."""
-    found = []
-    for control in driver.find_elements(By.CSS_SELECTOR, CONTROLS):
-        if control.is_displayed() and not (control.accessible_name or "").strip():
-            found.append(str(control.get_attribute("outerHTML"))[:120])
-    return found
+    """The visible controls without an accessible name (their outer HTML).
+
+    A live update may draw the board anew during the scan: then the scan starts again.
+    """
+    for _ in range(5):
+        try:
+            return [
+                str(control.get_attribute("outerHTML"))[:120]
+                for control in driver.find_elements(By.CSS_SELECTOR, CONTROLS)
+                if control.is_displayed() and not (control.accessible_name or "").strip()
+            ]
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError("the page kept changing during the scan")
 
 
 def fits_the_width(driver: WebDriver) -> bool:
@@ -81,6 +91,13 @@ def test_a_phone_sized_table_is_played_by_keyboard_with_every_control_named(
     version = client.get(f"/v1/games/{game.id}").get_json()["version"]
     with live_server(app) as base_url:
         home_at(phone, base_url, PHONE, "browser-home-phone.png")
+        names = [phone.find_element(By.ID, i).accessible_name for i in SELECTS]
+        assert names == [
+            "Your factions",
+            "Your second faction",
+            "Bot's factions",
+            "Bot's second faction",
+        ]
         sign_in(phone, base_url, game.id, game.tokens[0], version)
         assert fits_the_width(phone)
         assert unnamed_controls(phone) == []
