@@ -8,6 +8,7 @@ let selected = null; // the uid of the hand card picked, waiting for its base or
 let dialogKey = null; // the decision the dialog shows (version and prompt)
 let clockTimer = null;
 let handSignature = null;
+let otherSignature = null;
 
 /** Send one command body from /moves, then draw the game as it is now. */
 async function send(body) {
@@ -99,14 +100,19 @@ function boardName(uid) {
 /** Moves that are neither playing a hand card, nor choosing, nor ending the turn. */
 function otherMoves() {
   const box = $("other-moves");
+  const others = ctx.moves.filter((m) => !m.type.startsWith("play_") && !["choose", "end_turn"].includes(m.type));
+  const signature = JSON.stringify([ctx.lang, others.map((m) => ({ ...m, expected_version: 0 }))]);
+  if (signature === otherSignature) return; // unchanged: keep the buttons and the focus
+  otherSignature = signature;
   box.replaceChildren();
-  for (const move of ctx.moves) {
-    if (move.type.startsWith("play_") || ["choose", "end_turn"].includes(move.type)) continue;
+  for (const move of others) {
     const what = move.card ? `: ${boardName(move.card)}` : "";
     const label = move.type === "use_talent" ? `${t("talent")}${what}` : `${move.type.replaceAll("_", " ")}${what}`;
     const button = el("button", "move", label);
     button.type = "button";
-    button.onclick = () => send(move);
+    // The version a move expects changes with every event: send the one listed now.
+    const now = () => ctx.moves.find((m) => m.type === move.type && m.card === move.card) || move;
+    button.onclick = () => send(now());
     box.append(button);
   }
 }

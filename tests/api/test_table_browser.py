@@ -331,3 +331,27 @@ def test_a_duel_is_fought_in_dialogs_and_a_face_down_card_is_named_only_to_its_o
     view = client.get(f"/v1/games/{game.id}").get_json()
     assert "duel" not in view
     assert [m["card"] for m in view["bases"][0]["minions"]] == ["cowboys.gunfighter"]
+
+
+def test_a_talent_is_used_by_its_button_and_its_choice_made_in_a_dialog(
+    browser: WebDriver, app: Flask
+) -> None:
+    client = app.test_client()
+    players = [{**HUMAN, "factions": ["vikings", "dinosaurs"]}, GREEDY]
+    scripted = {
+        **SPECIAL_GAME,
+        "first_seat": 0,
+        "hands": [["dinosaurs.king_rex"], ["pirates.first_mate"]],
+        "board": [{"base": 1, "card": "vikings.huscarl", "owner": 0}],
+    }
+    game = create(client, {"players": players, "scripted": scripted})
+    with live_server(app) as base_url:
+        sign_in(browser, base_url, game.id, game.tokens[0], game.version)
+        huscarl = '.base[data-base="1"] .minion[data-card="vikings.huscarl"] .p'
+        assert browser.find_element(By.CSS_SELECTOR, huscarl).text == "2"
+        browser.find_element(By.XPATH, '//button[normalize-space(.)="Talent: Huscarl"]').click()
+        click_option_with(browser, "King Rex")  # put on top of the deck
+        wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, huscarl).text == "4", "+2")
+        assert not browser.find_elements(By.XPATH, '//button[contains(., "Talent")]')
+    ann = client.get(f"/v1/games/{game.id}", headers=bearer(game.tokens[0])).get_json()
+    assert ann["players"][0]["hand"] == []
