@@ -171,10 +171,16 @@ function focusKey(node) {
 
 /** Read the game (and the seat's moves) again and draw it. */
 export async function refresh() {
-  const game = await api("");
-  ctx.moves = ownSeat(game) !== null && game.status === "active" ? (await api("/moves")).moves : [];
-  render(game);
-  return game;
+  for (let attempt = 0; ; attempt++) {
+    const game = await api("");
+    const playing = ownSeat(game) !== null && game.status === "active";
+    const moves = playing ? await api("/moves") : { version: game.version, moves: [] };
+    if (moves.version !== game.version && attempt < 3) continue; // an event came in between
+    if (ctx.game && !replaying && game.version < ctx.game.version) return ctx.game; // a late answer
+    ctx.moves = moves.moves;
+    render(game);
+    return game;
+  }
 }
 
 function narrationAt(version) {
@@ -260,6 +266,7 @@ function setupSignIn() {
   $("sign-out").hidden = !ctx.token; // also when the token is refused: it can be dropped
   $("sign-out").onclick = () => {
     keepToken(gameId, null);
+    if (tokenFor(gameId)) keepToken(null, null); // it was the account's: sign out of it too
     location.reload();
   };
 }
