@@ -355,3 +355,31 @@ def test_a_talent_is_used_by_its_button_and_its_choice_made_in_a_dialog(
         assert not browser.find_elements(By.XPATH, '//button[contains(., "Talent")]')
     ann = client.get(f"/v1/games/{game.id}", headers=bearer(game.tokens[0])).get_json()
     assert ann["players"][0]["hand"] == []
+
+
+def test_a_buried_card_is_named_to_its_owner_and_hidden_from_the_other_seat(
+    browser: WebDriver, second_browser: WebDriver, app: Flask
+) -> None:
+    client = app.test_client()
+    players = [
+        {"name": "Ann", "factions": ["ancient_egyptians", "dinosaurs"], "bot": None},
+        {"name": "Bob", "factions": ["aliens", "ninjas"], "bot": None},
+    ]
+    scripted = {
+        **DUEL,
+        "hands": [["dinosaurs.king_rex", "dinosaurs.war_raptor"], ["aliens.invader"]],
+        "board": [{"base": 0, "card": "ancient_egyptians.pyramid_engineer", "owner": 0}],
+    }
+    game = create(client, {"players": players, "scripted": scripted})
+    with live_server(app) as base_url:
+        sign_in(browser, base_url, game.id, game.tokens[0], game.version)
+        sign_in(second_browser, base_url, game.id, game.tokens[1], game.version)
+        talent = '//button[normalize-space(.)="Talent: Pyramid Engineer"]'
+        browser.find_element(By.XPATH, talent).click()
+        click_option_with(browser, "King Rex")  # the card to bury from the hand
+        buried = '.base[data-base="0"] .buried'
+        wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, buried), "Ann's buried card")
+        assert browser.find_element(By.CSS_SELECTOR, buried).text == "buried: King Rex"
+        wait_for(second_browser, lambda d: d.find_elements(By.CSS_SELECTOR, buried), "for Bob")
+        assert second_browser.find_element(By.CSS_SELECTOR, buried).text == "buried: ?"
+        assert "King Rex" not in second_browser.find_element(By.ID, "log").text
