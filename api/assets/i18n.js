@@ -42,6 +42,27 @@ const TEXT = {
   },
 };
 
+/** Narration words for the events' types, in French (other languages: the type's words). */
+const EVENTS_FR = {
+  game_created: "partie créée", turn_started: "début du tour", phase_changed: "phase",
+  cards_drawn: "cartes piochées", minion_played: "serviteur joué", action_played: "action jouée",
+  action_attached: "action attachée", minion_removed: "serviteur retiré",
+  minion_moved: "serviteur déplacé", power_modified: "force modifiée", vp_gained: "PV gagnés",
+  scoring_started: "décompte", base_scored: "base décomptée", base_cleared: "base vidée",
+  base_replaced: "base remplacée", decision_requested: "décision demandée",
+  decision_made: "décision prise", effects_expired: "effets terminés",
+  card_discarded: "carte défaussée", deck_reshuffled: "pioche mélangée",
+  talent_used: "talent utilisé", card_buried: "carte enterrée", card_uncovered: "carte déterrée",
+  duel_started: "duel engagé", duel_card_placed: "carte de duel posée",
+  duel_card_revealed: "carte de duel révélée", duel_ended: "fin du duel",
+  clock_expired: "temps écoulé", game_ended: "fin de partie",
+};
+
+/** An event type as narration words in the chosen language. */
+export function eventWords(type) {
+  return (getLang() === "fr" && EVENTS_FR[type]) || type.replaceAll("_", " ");
+}
+
 const STORE = "smashup.lang";
 
 /** The chosen language: en, fr or es (es uses the English interface, Spanish card names). */

@@ -1,4 +1,5 @@
 // Live updates from GET /v1/games/{id}/stream (ndjson), resumed after a dropped connection.
+import { eventWords } from "./i18n.js";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const STREAM_SECONDS = 60;
@@ -57,7 +58,7 @@ export async function followStream({ path, token, after, onEvent, onBatch, onSta
 export function describe(event, ctx) {
   const p = event.payload || {};
   const who = (seat) => (ctx.game && ctx.game.players[seat] ? ctx.game.players[seat].name : `#${seat}`);
-  const bits = [event.type.replaceAll("_", " ")];
+  const bits = [eventWords(event.type)];
   const seat = p.seat ?? p.controller ?? p.player;
   if (typeof seat === "number") bits.push(`— ${who(seat)}`);
   if (typeof p.card === "string") bits.push(`: ${ctx.names[p.card] ?? p.card}`);

@@ -106,6 +106,7 @@ def test_a_seat_token_in_the_address_moves_into_the_page_and_shows_that_seats_ha
         assert kept == game.tokens[0]
         bob_view = _text(browser, "players")
         assert "main 2" in bob_view
+        assert _text(browser, "log").startswith("v1 · partie créée\nv2 · début du tour — Ann")
         browser.execute_script("localStorage.clear(); sessionStorage.clear();")
 
 
