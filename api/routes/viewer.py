@@ -18,7 +18,9 @@ from service.narration import narration
 
 bp = Blueprint("viewer", __name__)
 
-VIEWER_FILES = frozenset({"viewer.js", "viewer.css", "home.js"})
+VIEWER_FILES = frozenset(
+    {"viewer.js", "viewer.css", "home.js", "api.js", "i18n.js", "live.js", "play.js"}
+)
 
 
 @bp.get("/games/<game_id>")

@@ -12,21 +12,27 @@ from tests.api.helpers import ANN, BOB, create, create_scripted
 BOTS = {"players": [{**ANN, "bot": "random"}, {**BOB, "bot": "random"}], "seed": "narrated"}
 
 
-def test_the_viewer_page_and_its_assets_come_from_the_package(client: FlaskClient) -> None:
+MODULES = ("viewer.js", "play.js", "live.js", "api.js", "i18n.js", "home.js")
+
+
+def test_the_table_page_and_its_modules_come_from_the_package(client: FlaskClient) -> None:
     game = create_scripted(client)
     page = client.get(f"/games/{game.id}")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
-    assert '<script src="/viewer/viewer.js">' in html
-    assert "http://" not in html
-    assert "https://" not in html
-    for name, media in [("viewer.js", "text/javascript"), ("viewer.css", "text/css")]:
+    assert '<script type="module" src="/viewer/viewer.js">' in html
+    scripts = ""
+    for name in (*MODULES, "viewer.css"):
         asset = client.get(f"/viewer/{name}")
         assert asset.status_code == 200
-        assert asset.mimetype == media
-    script = client.get("/viewer/viewer.js").get_data(as_text=True)
-    for path in ("/events?after=", "/state?at=", "/narration", "Authorization"):
-        assert path in script
+        assert asset.mimetype == ("text/css" if name.endswith(".css") else "text/javascript")
+        scripts += asset.get_data(as_text=True)
+    for text in (html, scripts):  # nothing from a CDN: the server works offline
+        assert "http://" not in text
+        assert "https://" not in text
+    for path in ("/stream", "/moves", "/commands", "/state?at=", "/narration", "Authorization"):
+        assert path in scripts
+    assert "sessionStorage" in scripts
 
 
 def test_the_home_page_links_the_metrics_and_lists_games_through_the_api(

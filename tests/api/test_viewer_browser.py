@@ -14,63 +14,39 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.api.browser import ARTIFACTS, chromium, text_of, wait_for
+from tests.api.browser import screenshot as save_screenshot
 from tests.api.helpers import ANN, BOB, bearer, create, create_scripted
 from tests.api.live import live_server
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1280,900",
-)
-WAIT = 20.0
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     """Headless chromium with a fresh profile."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    driver.set_page_load_timeout(WAIT)
-    try:
+    with chromium(tmp_path_factory.mktemp("chromium-profile")) as driver:
         yield driver
-    finally:
-        driver.quit()
+
+
+@pytest.fixture(autouse=True)
+def leave_the_page(browser: WebDriver) -> Iterator[None]:
+    """After each test the page is closed, so its stream ends while Redis still runs."""
+    yield
+    browser.get("about:blank")
 
 
 def _wait(driver: WebDriver, check: Callable[[WebDriver], Any], what: str) -> Any:
-    return WebDriverWait(driver, WAIT, poll_frequency=0.1).until(check, what)
+    return wait_for(driver, check, what)
 
 
 def _text(driver: WebDriver, element_id: str) -> str:
-    text: str = driver.find_element(By.ID, element_id).text
-    return text
+    return text_of(driver, element_id)
 
 
 def _screenshot(driver: WebDriver, name: str) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / name
-    assert driver.save_screenshot(str(path))
-    assert path.stat().st_size > 10_000
-    return path
+    return save_screenshot(driver, ARTIFACTS / name)
 
 
 def test_the_viewer_shows_a_move_made_through_the_api_as_it_happens(
@@ -87,7 +63,7 @@ def test_the_viewer_shows_a_move_made_through_the_api_as_it_happens(
         _wait(browser, lambda d: _text(d, "version") == str(version), "the game's version")
         assert _text(browser, "seat-label") == "spectator"
         assert "Jungle Oasis" in _text(browser, "bases")
-        assert _text(browser, "live") == "● live"
+        _wait(browser, lambda d: _text(d, "live") == "● live", "the live stream")
         assert not browser.find_element(By.ID, "replay").is_displayed()
         first_base = browser.find_element(By.CSS_SELECTOR, '.base[data-index="0"]')
         assert "First Mate" in first_base.text
@@ -111,7 +87,7 @@ def test_the_viewer_shows_a_move_made_through_the_api_as_it_happens(
         _screenshot(browser, "viewer-live.png")
 
 
-def test_a_seat_token_shows_that_seats_hand_and_names_follow_the_language(
+def test_a_seat_token_in_the_address_moves_into_the_page_and_shows_that_seats_hand_in_french(
     browser: WebDriver, make_app: Callable[..., Flask]
 ) -> None:
     app = make_app()
@@ -119,16 +95,19 @@ def test_a_seat_token_shows_that_seats_hand_and_names_follow_the_language(
     with live_server(app) as base_url:
         browser.get(f"{base_url}/games/{game.id}?lang=fr&token={game.tokens[0]}")
         _wait(browser, lambda d: d.find_element(By.ID, "hand").is_displayed(), "the hand")
-        assert _text(browser, "seat-label") == "seat 0 (Ann)"
+        assert _text(browser, "seat-label") == "siège 0 (Ann)"
         hand = _text(browser, "hand-cards")
         assert "Collector" in hand
         assert "King Rex" in hand
         assert "Oasis Luxuriant" in _text(browser, "bases")  # base.jungle_oasis in French
         url = browser.current_url
-        assert "?lang=fr#token=" in url  # the token left the query for the fragment
-        assert "token=" not in url.split("#")[0]
+        assert url.endswith(f"/games/{game.id}?lang=fr")  # the token left the address
+        kept = browser.execute_script(f"return sessionStorage.getItem('smashup.seat.{game.id}')")
+        assert kept == game.tokens[0]
         bob_view = _text(browser, "players")
-        assert "hand 2" in bob_view
+        assert "main 2" in bob_view
+        assert _text(browser, "log").startswith("v1 · partie créée\nv2 · début du tour — Ann")
+        browser.execute_script("localStorage.clear(); sessionStorage.clear();")
 
 
 def test_a_finished_game_is_scrubbed_version_by_version_with_its_narration(
