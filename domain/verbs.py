@@ -51,7 +51,7 @@ def guarded(fx: Fx, uid: str, verb: str = "") -> Steps | None:
         if verdict == "block":
             return ()
         if verdict == "absorb":
-            return destroy_attached(fx.state, src.uid)
+            return attached_destroyed(fx.state, src.uid)
         if isinstance(verdict, Task):
             return (Task(verdict.key, {**fx.ctx, **verdict.ctx, "uid": uid}),)
     return None
@@ -91,7 +91,7 @@ def _source_if_abilities_change(state: GameState, m: Minion, base: int) -> reg.S
     return reg.Source(m.card, m.uid, base, m.controller)
 
 
-def destroy_attached(state: GameState, uid: str) -> Steps:
+def attached_destroyed(state: GameState, uid: str) -> Steps:
     """Destroy an attached action (it goes to its owner's discard)."""
     for b in state.bases:
         for a in (*b.attached, *(x for m in b.minions for x in m.attached)):
@@ -101,8 +101,8 @@ def destroy_attached(state: GameState, uid: str) -> Steps:
 
 
 @step("destroy_attached")
-def _destroy_attached(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
-    return destroy_attached(fx.state, str(uid or choice))
+def destroy_attached(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+    return attached_destroyed(fx.state, str(uid or choice))
 
 
 # The verbs on a minion name it by `uid`, or take the minion chosen (`choice`) when asked.

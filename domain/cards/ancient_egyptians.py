@@ -3,7 +3,7 @@ moment. Bases: Pyramids, Star Portal."""
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import burying, plays, rules, verbs
 from domain.abilities import OngoingPower, card
 from domain.effects import OnPlay, OnUncover, Special, Talent, Triggered
 from domain.fx import Fx, Steps
@@ -19,13 +19,13 @@ from domain.steps import step
 def _bury_itself(fx: Fx) -> Steps:
     """On play: this card (shown as it was played) is buried at a base its player picks."""
     prompt = f"{rules.name(fx.card)}: bury it at which base?"
-    return fx.choose_base(fx.bases(), prompt, "bury", uid=fx.src)
+    return fx.choose_base(fx.bases(), prompt, burying.bury, uid=fx.src)
 
 
 def _bury_from_hand(fx: Fx, base: int) -> Steps:
     """Its player may bury a card from their hand at base `base` (the prompt names no card)."""
     prompt = f"{rules.name(fx.card)}: choose a card from your hand to bury"
-    return fx.choose_card(fx.hand(), prompt, "bury", to=base)
+    return fx.choose_card(fx.hand(), prompt, burying.bury, to=base)
 
 
 def _playable_now(card_id: str) -> Special:
@@ -53,13 +53,13 @@ def _mummy_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 def mummy(fx: Fx) -> Steps:
     """After its base scored: bury it at another base instead of it being discarded."""
     others = [i for i in fx.bases() if i != fx.base]
-    return fx.choose_base(others, "Mummy: bury it at which other base?", "bury", uid=fx.src)
+    return fx.choose_base(others, "Mummy: bury it at which other base?", burying.bury, uid=fx.src)
 
 
 def pyramid_engineer(fx: Fx) -> Steps:
     mine = fx.buried(base=fx.base, controller=fx.me)
     prompt = "Pyramid Engineer: you may uncover one of your buried cards here"
-    return fx.choose_buried(mine, prompt, "uncover", optional=True)
+    return fx.choose_buried(mine, prompt, burying.uncover, optional=True)
 
 
 def pyramid_engineer_talent(fx: Fx) -> Steps:
@@ -90,7 +90,7 @@ def _pharaoh_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 
 def pharaoh_uncovers(fx: Fx) -> Steps:
     mine = fx.buried(base=fx.base, controller=fx.me)
-    return fx.choose_buried(mine, "Pharaoh: uncover one of your buried cards here", "uncover")
+    return fx.choose_buried(mine, "Pharaoh: uncover one of your buried cards here", burying.uncover)
 
 
 # --- actions -----------------------------------------------------------------------------------
@@ -109,7 +109,7 @@ def lost_knowledge(fx: Fx) -> Steps:
 def lost_knowledge_mode(fx: Fx, *, choice: str) -> Steps:
     if choice == "uncover":
         mine = fx.buried(controller=fx.me)
-        return fx.choose_buried(mine, "Lost Knowledge: uncover which card?", "uncover")
+        return fx.choose_buried(mine, "Lost Knowledge: uncover which card?", burying.uncover)
     prompt = "Lost Knowledge: choose a card from your hand to bury"
     return fx.choose_card(fx.hand(), prompt, lost_knowledge_where)
 
@@ -117,7 +117,7 @@ def lost_knowledge_mode(fx: Fx, *, choice: str) -> Steps:
 @step("lost_knowledge_where")
 def lost_knowledge_where(fx: Fx, *, choice: str) -> Steps:
     prompt = "Lost Knowledge: bury the chosen card at which base?"
-    return fx.choose_base(fx.bases(), prompt, "bury", uid=choice)
+    return fx.choose_base(fx.bases(), prompt, burying.bury, uid=choice)
 
 
 def you_can_take_it_with_you(fx: Fx) -> Steps:
@@ -152,7 +152,7 @@ def mummy_strength_target(fx: Fx, *, choice: str) -> Steps:
 def tomb_trap(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 4]
     prompt = "Tomb Trap: you may destroy a minion of power 4 or less here"
-    return fx.choose_minion(small, prompt, "destroy", optional=True)
+    return fx.choose_minion(small, prompt, verbs.destroy, optional=True)
 
 
 def ancient_curse(fx: Fx) -> Steps:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import events as ev
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, card, increases_power
 from domain.effects import BaseHook, OnPlay, Special, Talent, Triggered
 from domain.flow import discard_all_on, replace_with_top
@@ -208,7 +208,7 @@ def astro_robot(fx: Fx) -> Steps:
     """Printed (not the later errata): the destruction is mandatory when a target exists."""
     attached = [a for _, a, _ in fx.attached(base=fx.base)]
     prompt = "Astro Robot: destroy an action attached to this base or to a minion here"
-    return fx.choose_card(attached, prompt, then="destroy_attached", uid=None)
+    return fx.choose_card(attached, prompt, then=verbs.destroy_attached, uid=None)
 
 
 def mannersbot(fx: Fx) -> Steps:
@@ -248,7 +248,7 @@ def pupoks_extra(fx: Fx, *, drawn: list[str]) -> Steps:
         "extra_play",
         prompt,
         options,
-        "extra_play_card",
+        verbs.extra_play_card,
         optional=True,
         seat=fx.me,
         base=None,

@@ -4,7 +4,7 @@ played (these may be played in another player's turn, through a Special or Walki
 from __future__ import annotations
 
 from domain import events as ev
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import IncreasesPower, OngoingPower, Protection, card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
@@ -18,7 +18,7 @@ from domain.verbs import pick_from_discard, play_now, shuffle_picked
 
 def _boost(fx: Fx, minions: list[Minion], amount: int, prompt: str) -> Steps:
     """Choose one of `minions`: it gets +amount power until the end of the turn."""
-    return fx.choose_minion(minions, prompt, then="power", amount=amount, this_turn=True)
+    return fx.choose_minion(minions, prompt, then=verbs.modify_power, amount=amount, this_turn=True)
 
 
 # --- Block the Probe ----------------------------------------------------------------------------

@@ -4,7 +4,7 @@ in domain/cards/changerbots_bases.py."""
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import (
     AttachCondition,
     GrantsAbilities,
@@ -46,7 +46,7 @@ def host_is_immune(state: GameState, src: Source, base: int, m: Minion, cause: C
 def leader_two(fx: Fx) -> Steps:
     others = [m for m in fx.minions(controller=fx.me) if m.uid != the_minion(fx)]
     prompt = "Leader Two: another minion of yours gets +2 power until the end of the turn"
-    return fx.choose_minion(others, prompt, then="power", amount=2)
+    return fx.choose_minion(others, prompt, then=verbs.modify_power, amount=2)
 
 
 def solarshout(fx: Fx) -> Steps:
@@ -87,7 +87,7 @@ def change_into_a_gun(fx: Fx) -> Steps:
     host = fx.ctx.get("host")
     weak = [m for m in fx.minions(base=fx.base) if m.uid != host and fx.power(m) <= 4]
     prompt = "Change Into A Gun: destroy a minion of power 4 or less on this base"
-    return fx.choose_minion(weak, prompt, then="destroy")
+    return fx.choose_minion(weak, prompt, then=verbs.destroy)
 
 
 def change_into_a_gun_power(state: GameState, src: Source, base: int, m: Minion) -> int:
@@ -152,7 +152,7 @@ def passengers(fx: Fx) -> Steps:
         return ()
     others = [m for m in fx.minions(base=came_from, controller=fx.me) if m.uid != host]
     prompt = "Passengers: bring one of your minions along from the base it came from"
-    return fx.choose_minion(others, prompt, then="move", to=fx.base_of(host))
+    return fx.choose_minion(others, prompt, then=verbs.move, to=fx.base_of(host))
 
 
 def the_touch(fx: Fx) -> Steps:

@@ -4,7 +4,7 @@ Undertaking and Spikey Chair Room."""
 from __future__ import annotations
 
 from domain import events as ev
-from domain import rules
+from domain import rules, verbs
 from domain.abilities import card
 from domain.effects import BaseHook, Triggered
 from domain.fx import Fx, Steps
@@ -52,7 +52,7 @@ def uss_undertaking_move(fx: Fx, *, choice: str) -> Steps:
         return fx.move(choice, fx.base)
     others = [i for i in fx.bases() if i != fx.base]
     prompt = "USS Undertaking: move it to which base?"
-    return fx.choose_base(others, prompt, then="move", uid=choice)
+    return fx.choose_base(others, prompt, then=verbs.move, uid=choice)
 
 
 def spikey_chair_room_played(fx: Fx) -> Steps:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, rules
+from domain import duels, rules, verbs
 from domain.abilities import card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
@@ -170,7 +170,7 @@ def run_em_off_result(
             continue
         bases = [i for i in fx.bases() if i != found[0]]
         prompt = f"Run 'Em Off: move {rules.name(found[1].card)} to another base"
-        out += fx.choose_base(bases, prompt, "move", seat=by[1].controller, uid=loser)
+        out += fx.choose_base(bases, prompt, verbs.move, seat=by[1].controller, uid=loser)
     return out
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import events as ev
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import Protection, card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
@@ -221,8 +221,8 @@ def _blast(fx: Fx, targets: list[Minion]) -> Steps:
     prompt = "Dynamite Surprise: destroy a minion of power 4 or less"
     return (
         played,
-        *fx.choose_minion(small, prompt, "destroy"),
-        *fx.then("discard_resolving", uid=fx.src),
+        *fx.choose_minion(small, prompt, verbs.destroy),
+        *fx.then(verbs.discard_resolving, uid=fx.src),
     )
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import card
 from domain.effects import OnPlay, Special, Talent, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Zone
 from domain.moments import Moment, Window
+from domain.registry import StepFn, name_of
 from domain.selectors import its_controllers_turn, played_here, scored_here
 from domain.steps import step
 
@@ -15,9 +16,10 @@ from domain.steps import step
 # do, ..." (the reward runs only if the other player has it afterwards) --------------------
 
 
-def _give_one_of_mine(fx: Fx, prompt: str, reward: str) -> Steps:
+def _give_one_of_mine(fx: Fx, prompt: str, reward: StepFn) -> Steps:
     """Choose a minion I control, then the player to give it to; then `reward` if given."""
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=give_to, reward=reward)
+    mine = fx.minions(controller=fx.me)
+    return fx.choose_minion(mine, prompt, then=give_to, reward=name_of(reward))
 
 
 @step("ignobles_give_to")
@@ -26,12 +28,11 @@ def give_to(fx: Fx, *, reward: str, choice: str) -> Steps:
     return fx.choose_seat(fx.others(), prompt, then=give_now, uid=choice, reward=reward)
 
 
-def _offer_self(fx: Fx, reward: str) -> Steps:
+def _offer_self(fx: Fx, reward: StepFn | None) -> Steps:
     """'You may give control of this minion to another player' (this card, just played)."""
     prompt = "You may give control of this minion to another player"
-    return fx.choose_seat(
-        fx.others(), prompt, then=give_now, optional=True, uid=fx.src, reward=reward
-    )
+    then = name_of(reward) if reward else ""
+    return fx.choose_seat(fx.others(), prompt, give_now, optional=True, uid=fx.src, reward=then)
 
 
 @step("ignobles_give_now")
@@ -72,7 +73,7 @@ def repaying_debts_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
 def hostage_exchange_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
     theirs = [m for m in fx.minions(controller=to) if m.uid != uid and fx.power(m) <= power]
     prompt = "Take control of one of that player's minions with no more power"
-    return fx.choose_minion(theirs, prompt, then="control", to=fx.me)
+    return fx.choose_minion(theirs, prompt, then=verbs.take_control, to=fx.me)
 
 
 # --- taking back minions you own --------------------------------------------------------
@@ -85,16 +86,18 @@ def _mine_elsewhere(fx: Fx, base: int | None = None) -> list[Minion]:
 
 def aunt_of_drakes(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to draw and play)"
-    return _give_one_of_mine(fx, prompt, "aunt_of_drakes_reward")
+    return _give_one_of_mine(fx, prompt, aunt_of_drakes_reward)
 
 
 def foot_of_the_king(fx: Fx) -> Steps:
     prompt = "You may take control of a minion you own"
-    return fx.choose_minion(_mine_elsewhere(fx), prompt, then="control", optional=True, to=fx.me)
+    return fx.choose_minion(
+        _mine_elsewhere(fx), prompt, then=verbs.take_control, optional=True, to=fx.me
+    )
 
 
 def betrothed(fx: Fx) -> Steps:
-    return _offer_self(fx, "")
+    return _offer_self(fx, None)
 
 
 def betrothed_wedding(fx: Fx) -> Steps:
@@ -109,13 +112,13 @@ def betrothed_wedding(fx: Fx) -> Steps:
 
 
 def sneaky_squire(fx: Fx) -> Steps:
-    return _offer_self(fx, "sneaky_squire_reward")
+    return _offer_self(fx, sneaky_squire_reward)
 
 
 def activate_the_spy(fx: Fx) -> Steps:
     prompt = "Take control of a minion you own"
     return (
-        *fx.choose_minion(_mine_elsewhere(fx), prompt, then="control", to=fx.me),
+        *fx.choose_minion(_mine_elsewhere(fx), prompt, then=verbs.take_control, to=fx.me),
         *fx.extra_play("action"),
     )
 
@@ -157,7 +160,7 @@ def fate_of_the_favorites(fx: Fx) -> Steps:
 
 def hostage_exchange(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to take one back)"
-    return _give_one_of_mine(fx, prompt, "hostage_exchange_reward")
+    return _give_one_of_mine(fx, prompt, hostage_exchange_reward)
 
 
 def _on_scoring_base_i_own(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -177,7 +180,7 @@ def inevitable_betrayal_played(fx: Fx) -> Steps:
     if scoring is None:
         return ()
     prompt = "Take control of a minion you own on the scoring base"
-    return fx.choose_minion(_mine_elsewhere(fx, scoring), prompt, then="control", to=fx.me)
+    return fx.choose_minion(_mine_elsewhere(fx, scoring), prompt, then=verbs.take_control, to=fx.me)
 
 
 def out_of_sight(fx: Fx) -> Steps:
@@ -203,7 +206,7 @@ def red_birthday_party_destroy(fx: Fx, *, choice: str) -> Steps:
 
 def repaying_debts(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to draw 2 and play)"
-    return _give_one_of_mine(fx, prompt, "repaying_debts_reward")
+    return _give_one_of_mine(fx, prompt, repaying_debts_reward)
 
 
 def wintersquashed(fx: Fx) -> Steps:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import AttachCondition, BlanksBase, OngoingPower, Protection, card
 from domain.effects import BaseHook, OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
@@ -17,13 +17,13 @@ from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
 
 def ninja_master(fx: Fx) -> Steps:
     prompt = "Ninja Master: you may destroy a minion on this base"
-    return fx.choose_minion(fx.minions(base=fx.base), prompt, then="destroy", optional=True)
+    return fx.choose_minion(fx.minions(base=fx.base), prompt, then=verbs.destroy, optional=True)
 
 
 def tiger_assassin(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
     prompt = "Tiger Assassin: you may destroy a minion of power 3 or less on this base"
-    return fx.choose_minion(small, prompt, then="destroy", optional=True)
+    return fx.choose_minion(small, prompt, then=verbs.destroy, optional=True)
 
 
 def _shinobi_flag(state: GameState, seat: int, base: int) -> str:
@@ -132,7 +132,7 @@ INFILTRATING = "ignores this base"
 def infiltrate(fx: Fx) -> Steps:
     others = [a for a in fx.state.bases[fx.base].attached if a.uid != fx.src]
     prompt = "Infiltrate: destroy an action attached to this base"
-    destroy = fx.choose_card(others, prompt, then="destroy_attached", uid=None)
+    destroy = fx.choose_card(others, prompt, then=verbs.destroy_attached, uid=None)
     return (*destroy, *fx.then(infiltrate_ignore))
 
 
@@ -187,7 +187,9 @@ def poison_power(state: GameState, src: Source, base: int, m: Minion) -> int:
 
 def seeing_stars(fx: Fx) -> Steps:
     small = [m for m in fx.minions() if fx.power(m) <= 3]
-    return fx.choose_minion(small, "Seeing Stars: destroy a minion of power 3 or less", "destroy")
+    return fx.choose_minion(
+        small, "Seeing Stars: destroy a minion of power 3 or less", verbs.destroy
+    )
 
 
 def smoke_bomb_target(state: GameState, seat: int, base: int, m: Minion | None) -> bool:
@@ -208,7 +210,7 @@ def way_of_deception(fx: Fx) -> Steps:
 def deception_to(fx: Fx, *, choice: str) -> Steps:
     uid = choice
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", then="move", uid=uid, to=None)
+    return fx.choose_base(others, "Move it to which base?", then=verbs.move, uid=uid, to=None)
 
 
 # --- bases -----------------------------------------------------------------------------------
@@ -222,7 +224,9 @@ def ninja_dojo(fx: Fx) -> Steps:
 @step("ninja_dojo_offer")
 def ninja_dojo_offer(fx: Fx, *, seat: int) -> Steps:
     prompt = "Ninja Dojo: you may destroy any minion"
-    return fx.choose_minion(fx.minions(), prompt, then="destroy", optional=True, seat=seat, by=seat)
+    return fx.choose_minion(
+        fx.minions(), prompt, then=verbs.destroy, optional=True, seat=seat, by=seat
+    )
 
 
 def temple_of_goju(fx: Fx) -> Steps:
@@ -238,7 +242,7 @@ def goju_strongest(fx: Fx, *, seat: int) -> Steps:
     top = max(fx.power(m) for m in mine)
     strongest = [m for m in mine if fx.power(m) == top]
     prompt = "Temple of Goju: your strongest minion here goes to the bottom of its owner's deck"
-    return fx.choose_minion(strongest, prompt, then="deck_bottom", seat=seat, by=seat)
+    return fx.choose_minion(strongest, prompt, then=verbs.deck_bottom, seat=seat, by=seat)
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import IncreasesPower, Protection, card
 from domain.catalogue import catalogue
 from domain.effects import BaseHook, OnPlay, Special
@@ -35,13 +35,13 @@ def buccaneer_escape(fx: Fx, *, uid: str, seat: int) -> Steps:
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
     prompt = "Buccaneer: instead of being destroyed, it moves to which base?"
     cause: dict[str, JSON] = {"src": uid, "card": "pirates.buccaneer", "by": seat, "to": None}
-    return fx.choose_base(others, prompt, "move", seat=seat, uid=uid, kind="minion", **cause)
+    return fx.choose_base(others, prompt, verbs.move, seat=seat, uid=uid, kind="minion", **cause)
 
 
 def saucy_wench(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 2]
     prompt = "Saucy Wench: you may destroy a minion of power 2 or less on this base"
-    return fx.choose_minion(small, prompt, then="destroy", optional=True)
+    return fx.choose_minion(small, prompt, then=verbs.destroy, optional=True)
 
 
 def _on_scored_base(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -51,7 +51,7 @@ def _on_scored_base(state: GameState, seat: int, uid: str, base: int) -> bool:
 
 def first_mate(fx: Fx) -> Steps:
     others = [i for i in fx.bases() if i != fx.base]
-    return fx.choose_base(others, "Move First Mate to which base?", "move", uid=fx.src, to=None)
+    return fx.choose_base(others, "Move First Mate to which base?", verbs.move, uid=fx.src, to=None)
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def shanghai(fx: Fx) -> Steps:
 def shanghai_to(fx: Fx, *, choice: str) -> Steps:
     uid = choice
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", then="move", uid=uid, to=None)
+    return fx.choose_base(others, "Move it to which base?", then=verbs.move, uid=uid, to=None)
 
 
 def swashbuckling(fx: Fx) -> Steps:
@@ -238,7 +238,7 @@ def grey_opal_offer(fx: Fx, *, seat: int) -> Steps:
 def grey_opal_to(fx: Fx, *, seat: int, choice: str) -> Steps:
     uid = choice
     others = [i for i in fx.bases() if i != fx.base]
-    return fx.choose_base(others, "Move it to which base?", "move", seat=seat, uid=uid)
+    return fx.choose_base(others, "Move it to which base?", verbs.move, seat=seat, uid=uid)
 
 
 def tortuga(fx: Fx) -> Steps:
@@ -251,7 +251,7 @@ def tortuga_offer(fx: Fx, *, seat: int) -> Steps:
     elsewhere = [m for m in fx.minions(controller=seat) if fx.base_of(m) != fx.base]
     prompt = "Tortuga: you may move one of your minions on another base to the new base"
     return fx.choose_minion(
-        elsewhere, prompt, "move", optional=True, seat=seat, by=seat, to=fx.base
+        elsewhere, prompt, verbs.move, optional=True, seat=seat, by=seat, to=fx.base
     )
 
 

@@ -3,7 +3,7 @@ Bases: Factory 436-1337, The Central Brain."""
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, ScoringBonus, card
 from domain.effects import OnPlay, Triggered
 from domain.fx import Fx, Steps
@@ -71,7 +71,7 @@ def microbot_guard(fx: Fx) -> Steps:
     mine = len(fx.minions(base=fx.base, controller=fx.me))
     weaker = [m for m in fx.minions(base=fx.base) if fx.power(m) < mine]
     prompt = f"Destroy a minion here with power less than {mine} (your minions here)"
-    return fx.choose_minion(weaker, prompt, then="destroy")
+    return fx.choose_minion(weaker, prompt, then=verbs.destroy)
 
 
 def microbot_reclaimer(fx: Fx) -> Steps:

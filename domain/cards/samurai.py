@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, plays, rules
+from domain import duels, plays, rules, verbs
 from domain.abilities import AttachCondition, IncreasesPower, card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
@@ -83,7 +83,7 @@ def bushido_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Ste
 def honor_the_ancestors(fx: Fx) -> Steps:
     mine = fx.minions(controller=fx.me)
     prompt = "Honor the Ancestors: put a +1 power counter on one of your minions"
-    counter = fx.choose_minion(mine, prompt, then="counters", amount=1)
+    counter = fx.choose_minion(mine, prompt, then=verbs.counters, amount=1)
     return (*counter, *fx.then(ancestors_pick, picked=[]))
 
 

@@ -3,7 +3,7 @@ them (return instead of destruction, a move instead of a return)."""
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain import registry as reg
 from domain.abilities import AttachCondition, ExtraBaseUntilScoring, Protection, card
 from domain.effects import OnPlay, Special, Talent
@@ -103,7 +103,7 @@ def ships_engineer(
 @step("roamers_engineer_move")
 def engineer_move(fx: Fx, *, uid: str) -> Steps:
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", "move", uid=uid, to=None)
+    return fx.choose_base(others, "Move it to which base?", verbs.move, uid=uid, to=None)
 
 
 def whiplash_maneuver(
@@ -179,7 +179,7 @@ def mass_teleport(fx: Fx) -> Steps:
 @step("roamers_mass_teleport_choose")
 def mass_teleport_choose(fx: Fx, *, seat: int) -> Steps:
     prompt = "Mass Teleport: return a minion you control to its owner's hand"
-    return fx.choose_minion(fx.minions(controller=seat), prompt, "return", seat=seat)
+    return fx.choose_minion(fx.minions(controller=seat), prompt, verbs.return_to_hand, seat=seat)
 
 
 def port_me_up(fx: Fx) -> Steps:
@@ -189,7 +189,7 @@ def port_me_up(fx: Fx) -> Steps:
         scored = [i for i, b in enumerate(fx.state.bases) if b.card == fx.state.scoring]
         mine = [m for m in mine if fx.base_of(m) in scored]
     prompt = "Port Me Up: return a minion you control to its owner's hand"
-    return fx.choose_minion(mine, prompt, "return")
+    return fx.choose_minion(mine, prompt, verbs.return_to_hand)
 
 
 def _port_me_up_may(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -204,7 +204,7 @@ def port_me_up_special(fx: Fx) -> Steps:
 def teleport_overflow(fx: Fx) -> Steps:
     prompt = "Teleport Overflow: return a minion you control to its owner's hand"
     return (
-        *fx.choose_minion(fx.minions(controller=fx.me), prompt, "return"),
+        *fx.choose_minion(fx.minions(controller=fx.me), prompt, verbs.return_to_hand),
         *fx.then(overflow_name),
     )
 

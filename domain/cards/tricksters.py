@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain import events as ev
-from domain import rules
+from domain import rules, verbs
 from domain.abilities import Protection, Restriction, card
 from domain.catalogue import catalogue
 from domain.effects import OnPlay, Triggered
@@ -34,7 +34,7 @@ def gnome(fx: Fx) -> Steps:
     count = len(fx.minions(base=fx.base, controller=fx.me))
     weaker = [m for m in fx.minions(base=fx.base) if fx.power(m) < count]
     prompt = f"You may destroy a minion here with power less than {count}"
-    return fx.choose_minion(weaker, prompt, then="destroy", optional=True)
+    return fx.choose_minion(weaker, prompt, then=verbs.destroy, optional=True)
 
 
 def gremlin(fx: Fx) -> Steps:
@@ -72,7 +72,7 @@ def block_the_path_forbids(state: GameState, src: Source, seat: int, card: str, 
 def disenchant(fx: Fx) -> Steps:
     actions = [a for _, a, _ in fx.attached()]
     prompt = "Destroy an action attached to a minion or a base"
-    return fx.choose_card(actions, prompt, then="destroy_attached")
+    return fx.choose_card(actions, prompt, then=verbs.destroy_attached)
 
 
 def enshrouding_mist_played(fx: Fx) -> Steps:
@@ -166,7 +166,7 @@ def mushroom_kingdom(fx: Fx) -> Steps:
     seat = int(fx.ctx["seat"])
     theirs = [m for m in fx.minions() if m.controller != seat and fx.base_of(m) != fx.base]
     prompt = "Mushroom Kingdom: you may move an opponent's minion to this base"
-    return fx.choose_minion(theirs, prompt, "move", optional=True, seat=seat, to=fx.base)
+    return fx.choose_minion(theirs, prompt, verbs.move, optional=True, seat=seat, to=fx.base)
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------

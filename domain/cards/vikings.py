@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import rules
+from domain import rules, verbs
 from domain.abilities import AttachCondition, OngoingPower, card
 from domain.effects import OnPlay, Talent, Triggered
 from domain.fx import Fx, Steps
@@ -204,7 +204,7 @@ def stashed_for_power(fx: Fx, *, moved: int, amount: int, here: bool) -> Steps:
         return ()
     prompt = f"Which of your minions gets +{amount} power until the end of the turn?"
     mine = fx.minions(base=fx.base if here else None, controller=fx.me)
-    return fx.choose_minion(mine, prompt, "power", amount=amount)
+    return fx.choose_minion(mine, prompt, verbs.modify_power, amount=amount)
 
 
 def tribute(fx: Fx) -> Steps:
