@@ -61,7 +61,7 @@ def _scoring_check(fx: Fx) -> Steps:
     if not ready:
         return ()
     prompt = "Several bases are ready to score: choose the next one"
-    return fx.choose_base(ready, prompt, _scoring_pick, seat=fx.state.active)
+    return fx.choose("base", ready, prompt, _scoring_pick, seat=fx.state.active)
 
 
 @step("scoring_pick")

@@ -569,10 +569,10 @@ def play_now(fx: Fx, seat: int, c: CardRef) -> Steps:
     if kind == "ongoing_base":
         bases = plays.action_bases(fx.state, seat, c.card)
         prompt = "Play the chosen action on which base?"
-        return fx.choose_base(bases, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
+        return fx.choose("base", bases, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
     minions = plays.action_minions(fx.state, seat, c.card)
     prompt = "Play the chosen action on which minion?"
-    return fx.choose_minion(minions, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
+    return fx.choose("minion", minions, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
 
 
 @step("play_on")
@@ -640,7 +640,7 @@ def extra_play_card(
     if rules.card_type(card.card) != "minion":
         return play_now(fx, seat, card)
     bases = plays.extra_minion_bases(fx.state, seat, card.card, base, condition)
-    options = [fx.base_option(i) for i in bases]
+    options = [fx.option("base", i) for i in bases]
     prompt = "Choose a base for the chosen minion"  # public: it may come from a hand
     return fx.ask(seat, "base", prompt, options, extra_play_base, seat=seat, uid=choice)
 
@@ -666,7 +666,7 @@ def put_back_on_top(
     kinds = {c.card: c for c in left}
     if len(kinds) > 1:
         picks = list(kinds.values())
-        return fx.choose_card(picks, prompt, then, revealed=revealed, ordered=ordered)
+        return fx.choose("card", picks, prompt, then, revealed=revealed, ordered=ordered)
     if not ordered:
         return ()
     top = [c for u in ordered for c in deck if c.uid == u] + left
@@ -689,8 +689,8 @@ def pick_from_discard(
     left = [c for c in fx.state.players[fx.me].discard if fits(c.card) and c.uid not in picked]
     if (most is not None and len(picked) >= most) or not left:
         return fx.then(done, picked=picked)
-    return fx.choose_card(
-        left, prompt, then, optional=True, skip_label="Done", picked=picked, on_skip=done
+    return fx.choose(
+        "card", left, prompt, then, optional=True, skip_label="Done", picked=picked, on_skip=done
     )
 
 

@@ -15,7 +15,7 @@ from domain.steps import step
 
 def supreme_overlord(fx: Fx) -> Steps:
     prompt = "You may return a minion to its owner's hand"
-    return fx.choose_minion(fx.minions(), prompt, then=verbs.return_to_hand, optional=True)
+    return fx.choose("minion", fx.minions(), prompt, then=verbs.return_to_hand, optional=True)
 
 
 def invader(fx: Fx) -> Steps:
@@ -34,27 +34,27 @@ def scout(fx: Fx) -> Steps:
 def collector(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
     prompt = "You may return a minion of power 3 or less on this base to its owner's hand"
-    return fx.choose_minion(small, prompt, then=verbs.return_to_hand, optional=True)
+    return fx.choose("minion", small, prompt, then=verbs.return_to_hand, optional=True)
 
 
 def abduction(fx: Fx) -> Steps:
     """The extra minion play comes even when nothing can be returned."""
     prompt = "Return a minion to its owner's hand"
     return (
-        *fx.choose_minion(fx.minions(), prompt, then=verbs.return_to_hand),
+        *fx.choose("minion", fx.minions(), prompt, then=verbs.return_to_hand),
         *fx.extra_play("minion"),
     )
 
 
 def beam_up(fx: Fx) -> Steps:
-    return fx.choose_minion(
-        fx.minions(), "Return a minion to its owner's hand", then=verbs.return_to_hand
+    return fx.choose(
+        "minion", fx.minions(), "Return a minion to its owner's hand", then=verbs.return_to_hand
     )
 
 
 def crop_circles(fx: Fx) -> Steps:
     prompt = "Choose a base: every minion there returns to its owner's hand"
-    return fx.choose_base(fx.bases(), prompt, then=crop_circles_base)
+    return fx.choose("base", fx.bases(), prompt, then=crop_circles_base)
 
 
 @step("crop_circles_base")
@@ -68,18 +68,18 @@ def crop_circles_base(fx: Fx, *, choice: int) -> Steps:
 def disintegrator(fx: Fx) -> Steps:
     small = [m for m in fx.minions() if fx.power(m) <= 3]
     prompt = "Put a minion of power 3 or less on the bottom of its owner's deck"
-    return fx.choose_minion(small, prompt, then=verbs.deck_bottom)
+    return fx.choose("minion", small, prompt, then=verbs.deck_bottom)
 
 
 def invasion(fx: Fx) -> Steps:
-    return fx.choose_minion(fx.minions(), "Choose a minion to move", then=invasion_minion)
+    return fx.choose("minion", fx.minions(), "Choose a minion to move", then=invasion_minion)
 
 
 @step("invasion_minion")
 def invasion_minion(fx: Fx, *, choice: str) -> Steps:
     uid = choice
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", then=verbs.move, uid=uid)
+    return fx.choose("base", others, "Move it to which base?", then=verbs.move, uid=uid)
 
 
 def probe(fx: Fx) -> Steps:
@@ -122,7 +122,7 @@ def terraforming(fx: Fx) -> Steps:
 @step("terraforming_new")
 def terraforming_new(fx: Fx, *, choice: str) -> Steps:
     prompt = f"Which base in play does {rules.name(choice)} replace?"
-    return fx.choose_base(fx.bases(), prompt, then=terraforming_swap, new=choice)
+    return fx.choose("base", fx.bases(), prompt, then=terraforming_swap, new=choice)
 
 
 @step("terraforming_swap")
@@ -151,8 +151,8 @@ def the_mothership(fx: Fx) -> Steps:
 def mothership_offer(fx: Fx, *, seat: int) -> Steps:
     small = [m for m in fx.minions(base=fx.base, controller=seat) if fx.power(m) <= 3]
     prompt = "The Mothership: you may return one of your minions of power 3 or less here to hand"
-    return fx.choose_minion(
-        small, prompt, then=verbs.return_to_hand, optional=True, seat=seat, by=seat
+    return fx.choose(
+        "minion", small, prompt, then=verbs.return_to_hand, optional=True, seat=seat, by=seat
     )
 
 

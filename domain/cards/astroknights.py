@@ -30,7 +30,8 @@ def space_knight(fx: Fx) -> Steps:
     if not actions:
         return (*steps, *fx.then(restack, revealed=revealed, ordered=[]))
     prompt = "Space Knight: you may put a revealed action into your hand"
-    ask = fx.choose_card(
+    ask = fx.choose(
+        "card",
         actions,
         prompt,
         space_knight_take,
@@ -67,7 +68,8 @@ def scoundrel(fx: Fx) -> Steps:
     if not others:
         return fx.then(scoundrel_with)
     prompt = "Scoundrel: you may choose another of your minions here to move with it"
-    return fx.choose_minion(
+    return fx.choose(
+        "minion",
         others,
         prompt,
         scoundrel_with,
@@ -82,7 +84,7 @@ def scoundrel_with(fx: Fx, *, choice: str | None = None) -> Steps:
     here = fx.base_of(fx.src)
     bases = [i for i in fx.bases() if i != here]
     prompt = "Scoundrel: move to which base?"
-    return fx.choose_base(bases, prompt, scoundrel_go, companion=choice)
+    return fx.choose("base", bases, prompt, scoundrel_go, companion=choice)
 
 
 @step("scoundrel_go")
@@ -135,7 +137,7 @@ def walking_carpet(fx: Fx) -> Steps:
     cards = _boosts_in_hand(fx.state, fx.me)
     prompt = "Walking Carpet: choose an action from your hand to play on it"
     flag = fx.set_flag(_carpet_flag(fx.state, fx.src, fx.base))
-    return (*flag, *fx.choose_card(cards, prompt, walking_carpet_play))
+    return (*flag, *fx.choose("card", cards, prompt, walking_carpet_play))
 
 
 @step("walking_carpet_play")
@@ -168,7 +170,7 @@ def alien_guru(fx: Fx) -> Steps:
     if found is None:
         return ()
     prompt = "Alien Guru: you may place a +1 power counter on the minion just raised"
-    return fx.choose_minion([found[1]], prompt, alien_guru_counter, optional=True)
+    return fx.choose("minion", [found[1]], prompt, alien_guru_counter, optional=True)
 
 
 def _guru_flag(uid: str) -> str:
@@ -208,7 +210,7 @@ def astro_robot(fx: Fx) -> Steps:
     """Printed (not the later errata): the destruction is mandatory when a target exists."""
     attached = [a for _, a, _ in fx.attached(base=fx.base)]
     prompt = "Astro Robot: destroy an action attached to this base or to a minion here"
-    return fx.choose_card(attached, prompt, then=verbs.destroy_attached, uid=None)
+    return fx.choose("card", attached, prompt, then=verbs.destroy_attached, uid=None)
 
 
 def mannersbot(fx: Fx) -> Steps:
@@ -241,7 +243,7 @@ def pupoks_extra(fx: Fx, *, drawn: list[str]) -> Steps:
         else:
             ok = plays.action_playable(fx.state, fx.me, c.card)
         if ok:
-            options.append(fx.card_option(c))
+            options.append(fx.option("card", c))
     prompt = "Pupoks: you may play one of the cards drawn as an extra card"
     return fx.ask(
         fx.me,

@@ -18,7 +18,9 @@ from domain.verbs import pick_from_discard, play_now, shuffle_picked
 
 def _boost(fx: Fx, minions: list[Minion], amount: int, prompt: str) -> Steps:
     """Choose one of `minions`: it gets +amount power until the end of the turn."""
-    return fx.choose_minion(minions, prompt, then=verbs.modify_power, amount=amount, this_turn=True)
+    return fx.choose(
+        "minion", minions, prompt, then=verbs.modify_power, amount=amount, this_turn=True
+    )
 
 
 # --- Block the Probe ----------------------------------------------------------------------------
@@ -136,7 +138,7 @@ def prepare_for_battle(fx: Fx) -> Steps:
     if not top:
         return steps
     prompt = "Prepare for Battle: put one of the revealed cards into your hand"
-    ask = fx.choose_card(top, prompt, prepare_take, revealed=[c.uid for c in top])
+    ask = fx.choose("card", top, prompt, prepare_take, revealed=[c.uid for c in top])
     return (*steps, *ask)
 
 

@@ -45,7 +45,7 @@ def _base_duel(fx: Fx, mine: str, seat: int, prompt: str, then: StepFn) -> Steps
         return ()
     targets = duels.opponents_here(fx.state, mine)
     asking = Fx(fx.state, {**fx.ctx, "by": seat}, fx.rng)
-    return asking.choose_minion(targets, prompt, then, optional=True, seat=seat, mine=mine)
+    return asking.choose("minion", targets, prompt, then, optional=True, seat=seat, mine=mine)
 
 
 def so_so_corral(fx: Fx) -> Steps:

@@ -19,20 +19,20 @@ from domain.steps import step
 def _give_one_of_mine(fx: Fx, prompt: str, reward: StepFn) -> Steps:
     """Choose a minion I control, then the player to give it to; then `reward` if given."""
     mine = fx.minions(controller=fx.me)
-    return fx.choose_minion(mine, prompt, then=give_to, reward=name_of(reward))
+    return fx.choose("minion", mine, prompt, then=give_to, reward=name_of(reward))
 
 
 @step("ignobles_give_to")
 def give_to(fx: Fx, *, reward: str, choice: str) -> Steps:
     prompt = "Give control of it to which player?"
-    return fx.choose_seat(fx.others(), prompt, then=give_now, uid=choice, reward=reward)
+    return fx.choose("seat", fx.others(), prompt, then=give_now, uid=choice, reward=reward)
 
 
 def _offer_self(fx: Fx, reward: StepFn | None) -> Steps:
     """'You may give control of this minion to another player' (this card, just played)."""
     prompt = "You may give control of this minion to another player"
     then = name_of(reward) if reward else ""
-    return fx.choose_seat(fx.others(), prompt, give_now, optional=True, uid=fx.src, reward=then)
+    return fx.choose("seat", fx.others(), prompt, give_now, optional=True, uid=fx.src, reward=then)
 
 
 @step("ignobles_give_now")
@@ -73,7 +73,7 @@ def repaying_debts_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
 def hostage_exchange_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
     theirs = [m for m in fx.minions(controller=to) if m.uid != uid and fx.power(m) <= power]
     prompt = "Take control of one of that player's minions with no more power"
-    return fx.choose_minion(theirs, prompt, then=verbs.take_control, to=fx.me)
+    return fx.choose("minion", theirs, prompt, then=verbs.take_control, to=fx.me)
 
 
 # --- taking back minions you own --------------------------------------------------------
@@ -91,8 +91,8 @@ def aunt_of_drakes(fx: Fx) -> Steps:
 
 def foot_of_the_king(fx: Fx) -> Steps:
     prompt = "You may take control of a minion you own"
-    return fx.choose_minion(
-        _mine_elsewhere(fx), prompt, then=verbs.take_control, optional=True, to=fx.me
+    return fx.choose(
+        "minion", _mine_elsewhere(fx), prompt, then=verbs.take_control, optional=True, to=fx.me
     )
 
 
@@ -118,7 +118,7 @@ def sneaky_squire(fx: Fx) -> Steps:
 def activate_the_spy(fx: Fx) -> Steps:
     prompt = "Take control of a minion you own"
     return (
-        *fx.choose_minion(_mine_elsewhere(fx), prompt, then=verbs.take_control, to=fx.me),
+        *fx.choose("minion", _mine_elsewhere(fx), prompt, then=verbs.take_control, to=fx.me),
         *fx.extra_play("action"),
     )
 
@@ -130,8 +130,13 @@ def banner_call(fx: Fx) -> Steps:
 @step("banner_call_next")
 def banner_call_next(fx: Fx) -> Steps:
     prompt = "Take control of a minion you own (or stop)"
-    return fx.choose_minion(
-        _mine_elsewhere(fx), prompt, then=banner_call_take, optional=True, skip_label="Stop"
+    return fx.choose(
+        "minion",
+        _mine_elsewhere(fx),
+        prompt,
+        then=banner_call_take,
+        optional=True,
+        skip_label="Stop",
     )
 
 
@@ -151,7 +156,7 @@ def _each_player_own(fx: Fx, prompt: str, then: str) -> Steps:
 @step("ignobles_each_player_choose")
 def each_player_choose(fx: Fx, *, seat: int, prompt: str, verb: str) -> Steps:
     owned = [m for m in fx.minions() if m.owner == seat]
-    return fx.choose_minion(owned, prompt, then=verb, seat=seat)
+    return fx.choose("minion", owned, prompt, then=verb, seat=seat)
 
 
 def fate_of_the_favorites(fx: Fx) -> Steps:
@@ -180,7 +185,9 @@ def inevitable_betrayal_played(fx: Fx) -> Steps:
     if scoring is None:
         return ()
     prompt = "Take control of a minion you own on the scoring base"
-    return fx.choose_minion(_mine_elsewhere(fx, scoring), prompt, then=verbs.take_control, to=fx.me)
+    return fx.choose(
+        "minion", _mine_elsewhere(fx, scoring), prompt, then=verbs.take_control, to=fx.me
+    )
 
 
 def out_of_sight(fx: Fx) -> Steps:
@@ -190,7 +197,7 @@ def out_of_sight(fx: Fx) -> Steps:
 def red_birthday_party(fx: Fx) -> Steps:
     owned = [m for m in fx.minions() if m.owner == fx.me]
     prompt = "Destroy a minion you own, and every weaker minion on its base"
-    return fx.choose_minion(owned, prompt, then=red_birthday_party_destroy)
+    return fx.choose("minion", owned, prompt, then=red_birthday_party_destroy)
 
 
 @step("red_birthday_party_destroy")
@@ -217,8 +224,8 @@ def wintersquashed(fx: Fx) -> Steps:
         return ()
     others = rules.seats_from(fx.state, seat)[1:]
     prompt = "Wintersquashed: you may give control of the minion you played to another player"
-    return fx.choose_seat(
-        others, prompt, then=give_now, optional=True, seat=seat, by=seat, uid=uid, reward=""
+    return fx.choose(
+        "seat", others, prompt, then=give_now, optional=True, seat=seat, by=seat, uid=uid, reward=""
     )
 
 

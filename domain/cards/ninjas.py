@@ -17,13 +17,13 @@ from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
 
 def ninja_master(fx: Fx) -> Steps:
     prompt = "Ninja Master: you may destroy a minion on this base"
-    return fx.choose_minion(fx.minions(base=fx.base), prompt, then=verbs.destroy, optional=True)
+    return fx.choose("minion", fx.minions(base=fx.base), prompt, then=verbs.destroy, optional=True)
 
 
 def tiger_assassin(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
     prompt = "Tiger Assassin: you may destroy a minion of power 3 or less on this base"
-    return fx.choose_minion(small, prompt, then=verbs.destroy, optional=True)
+    return fx.choose("minion", small, prompt, then=verbs.destroy, optional=True)
 
 
 def _shinobi_flag(state: GameState, seat: int, base: int) -> str:
@@ -84,7 +84,7 @@ def _hand_minions_for(fx: Fx, base: int) -> list[str]:
 def disguise(fx: Fx) -> Steps:
     mine = [m for m in fx.minions(controller=fx.me) if _hand_minions_for(fx, fx.base_of(m))]
     prompt = "Disguise: choose one of your minions to swap for a minion from your hand"
-    return fx.choose_minion(mine, prompt, then=disguise_second)
+    return fx.choose("minion", mine, prompt, then=disguise_second)
 
 
 @step("disguise_second")
@@ -95,8 +95,14 @@ def disguise_second(fx: Fx, *, choice: str) -> Steps:
     if len(_hand_minions_for(fx, base)) < 2 or not others:
         return fx.then(disguise_swap, picked=[first])
     prompt = "Disguise: you may swap a second minion of yours on that base"
-    return fx.choose_minion(
-        others, prompt, disguise_swap, optional=True, on_skip=disguise_swap, picked=[first]
+    return fx.choose(
+        "minion",
+        others,
+        prompt,
+        disguise_swap,
+        optional=True,
+        on_skip=disguise_swap,
+        picked=[first],
     )
 
 
@@ -132,7 +138,7 @@ INFILTRATING = "ignores this base"
 def infiltrate(fx: Fx) -> Steps:
     others = [a for a in fx.state.bases[fx.base].attached if a.uid != fx.src]
     prompt = "Infiltrate: destroy an action attached to this base"
-    destroy = fx.choose_card(others, prompt, then=verbs.destroy_attached, uid=None)
+    destroy = fx.choose("card", others, prompt, then=verbs.destroy_attached, uid=None)
     return (*destroy, *fx.then(infiltrate_ignore))
 
 
@@ -162,7 +168,7 @@ def poison_pick(fx: Fx, *, host_uid: str) -> Steps:
     found = rules.find_minion(fx.state, host_uid)
     if found is None:
         return ()
-    others = [fx.card_option(a) for a in found[1].attached if a.uid != fx.src]
+    others = [fx.option("card", a) for a in found[1].attached if a.uid != fx.src]
     prompt = "Poison: you may destroy an action attached to that minion"
     return fx.ask(
         fx.me,
@@ -187,8 +193,8 @@ def poison_power(state: GameState, src: Source, base: int, m: Minion) -> int:
 
 def seeing_stars(fx: Fx) -> Steps:
     small = [m for m in fx.minions() if fx.power(m) <= 3]
-    return fx.choose_minion(
-        small, "Seeing Stars: destroy a minion of power 3 or less", verbs.destroy
+    return fx.choose(
+        "minion", small, "Seeing Stars: destroy a minion of power 3 or less", verbs.destroy
     )
 
 
@@ -203,14 +209,14 @@ def smoke_bomb(state: GameState, src: Source, base: int, m: Minion, cause: Cause
 
 def way_of_deception(fx: Fx) -> Steps:
     prompt = "Way of Deception: choose one of your minions to move"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=deception_to)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, then=deception_to)
 
 
 @step("deception_to")
 def deception_to(fx: Fx, *, choice: str) -> Steps:
     uid = choice
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", then=verbs.move, uid=uid, to=None)
+    return fx.choose("base", others, "Move it to which base?", then=verbs.move, uid=uid, to=None)
 
 
 # --- bases -----------------------------------------------------------------------------------
@@ -224,8 +230,8 @@ def ninja_dojo(fx: Fx) -> Steps:
 @step("ninja_dojo_offer")
 def ninja_dojo_offer(fx: Fx, *, seat: int) -> Steps:
     prompt = "Ninja Dojo: you may destroy any minion"
-    return fx.choose_minion(
-        fx.minions(), prompt, then=verbs.destroy, optional=True, seat=seat, by=seat
+    return fx.choose(
+        "minion", fx.minions(), prompt, then=verbs.destroy, optional=True, seat=seat, by=seat
     )
 
 
@@ -242,7 +248,7 @@ def goju_strongest(fx: Fx, *, seat: int) -> Steps:
     top = max(fx.power(m) for m in mine)
     strongest = [m for m in mine if fx.power(m) == top]
     prompt = "Temple of Goju: your strongest minion here goes to the bottom of its owner's deck"
-    return fx.choose_minion(strongest, prompt, then=verbs.deck_bottom, seat=seat, by=seat)
+    return fx.choose("minion", strongest, prompt, then=verbs.deck_bottom, seat=seat, by=seat)
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------

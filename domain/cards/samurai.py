@@ -74,8 +74,8 @@ def bushido_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Ste
         return steps
     n = len(picked) + 1
     prompt = f"Code of Bushido: choose a minion of yours for a +1 power counter ({n} of up to 3)"
-    ask = fx.choose_minion(
-        left, prompt, bushido_pick, optional=True, skip_label="Done", picked=picked
+    ask = fx.choose(
+        "minion", left, prompt, bushido_pick, optional=True, skip_label="Done", picked=picked
     )
     return (*steps, *ask)
 
@@ -83,7 +83,7 @@ def bushido_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Ste
 def honor_the_ancestors(fx: Fx) -> Steps:
     mine = fx.minions(controller=fx.me)
     prompt = "Honor the Ancestors: put a +1 power counter on one of your minions"
-    counter = fx.choose_minion(mine, prompt, then=verbs.counters, amount=1)
+    counter = fx.choose("minion", mine, prompt, then=verbs.counters, amount=1)
     return (*counter, *fx.then(ancestors_pick, picked=[]))
 
 
@@ -110,7 +110,7 @@ def ancestors_shuffle(fx: Fx, *, picked: list[str]) -> Steps:
 
 def yokai_attack(fx: Fx) -> Steps:
     prompt = "Yokai Attack!: destroy one of your minions"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, yokai_destroy)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, yokai_destroy)
 
 
 @step("yokai_destroy")
@@ -135,7 +135,7 @@ def _way_flag(seat: int, uid: str) -> str:
 
 def way_of_the_warrior(fx: Fx) -> Steps:
     prompt = "Way of the Warrior: choose one of your minions"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, way_of_the_warrior_target)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, way_of_the_warrior_target)
 
 
 @step("way_of_the_warrior_target")
@@ -207,7 +207,7 @@ def heart_of_the_battle_played(fx: Fx) -> Steps:
     if scoring is None or not duels.may_start(fx.state):
         return ()
     prompt = "Heart of the Battle: choose your minion that duels (the loser is destroyed)"
-    return fx.choose_minion(_duellers(fx.state, fx.me, scoring), prompt, heart_mine)
+    return fx.choose("minion", _duellers(fx.state, fx.me, scoring), prompt, heart_mine)
 
 
 @step("heart_mine")
@@ -231,13 +231,13 @@ def honorable_combat(fx: Fx) -> Steps:
         return ()
     bases = [i for i in fx.bases() if _outpowered_by(fx.state, fx.me, i)]
     prompt = "Honorable Combat: choose a base where another player has more power than you"
-    return fx.choose_base(bases, prompt, honorable_base)
+    return fx.choose("base", bases, prompt, honorable_base)
 
 
 @step("honorable_base")
 def honorable_base(fx: Fx, *, choice: int) -> Steps:
     prompt = "Honorable Combat: choose your minion that challenges"
-    return fx.choose_minion(fx.minions(base=choice, controller=fx.me), prompt, honorable_mine)
+    return fx.choose("minion", fx.minions(base=choice, controller=fx.me), prompt, honorable_mine)
 
 
 @step("honorable_mine")

@@ -29,7 +29,7 @@ def ships_captain(fx: Fx) -> Steps:
     if not minions:
         return fx.shuffle_deck()
     prompt = "Ship's Captain: search your deck for a minion"
-    return fx.choose_card(minions, prompt, captain_found)
+    return fx.choose("card", minions, prompt, captain_found)
 
 
 @step("roamers_captain_found")
@@ -103,7 +103,7 @@ def ships_engineer(
 @step("roamers_engineer_move")
 def engineer_move(fx: Fx, *, uid: str) -> Steps:
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", verbs.move, uid=uid, to=None)
+    return fx.choose("base", others, "Move it to which base?", verbs.move, uid=uid, to=None)
 
 
 def whiplash_maneuver(
@@ -146,7 +146,7 @@ def ensign(state: GameState, src: Source, base: int, m: Minion, cause: Cause) ->
 def science_officer(fx: Fx) -> Steps:
     small = [m for m in fx.minions(controller=fx.me) if fx.power(m) <= 4]
     prompt = "Science Officer: return a minion you control of power 4 or less"
-    return fx.choose_minion(small, prompt, science_returned)
+    return fx.choose("minion", small, prompt, science_returned)
 
 
 @step("roamers_science_returned")
@@ -179,7 +179,7 @@ def mass_teleport(fx: Fx) -> Steps:
 @step("roamers_mass_teleport_choose")
 def mass_teleport_choose(fx: Fx, *, seat: int) -> Steps:
     prompt = "Mass Teleport: return a minion you control to its owner's hand"
-    return fx.choose_minion(fx.minions(controller=seat), prompt, verbs.return_to_hand, seat=seat)
+    return fx.choose("minion", fx.minions(controller=seat), prompt, verbs.return_to_hand, seat=seat)
 
 
 def port_me_up(fx: Fx) -> Steps:
@@ -189,7 +189,7 @@ def port_me_up(fx: Fx) -> Steps:
         scored = [i for i, b in enumerate(fx.state.bases) if b.card == fx.state.scoring]
         mine = [m for m in mine if fx.base_of(m) in scored]
     prompt = "Port Me Up: return a minion you control to its owner's hand"
-    return fx.choose_minion(mine, prompt, verbs.return_to_hand)
+    return fx.choose("minion", mine, prompt, verbs.return_to_hand)
 
 
 def _port_me_up_may(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -204,14 +204,14 @@ def port_me_up_special(fx: Fx) -> Steps:
 def teleport_overflow(fx: Fx) -> Steps:
     prompt = "Teleport Overflow: return a minion you control to its owner's hand"
     return (
-        *fx.choose_minion(fx.minions(controller=fx.me), prompt, verbs.return_to_hand),
+        *fx.choose("minion", fx.minions(controller=fx.me), prompt, verbs.return_to_hand),
         *fx.then(overflow_name),
     )
 
 
 def _hand_minions(fx: Fx, name: str | None = None) -> list[Option]:
     return [
-        fx.card_option(c)
+        fx.option("card", c)
         for c in fx.hand()
         if rules.card_type(c.card) == "minion" and name in (None, rules.name(c.card))
     ]
@@ -265,7 +265,7 @@ def overflow_play(fx: Fx, *, uid: str) -> Steps:
         return ()
     bases = [i for i in fx.bases() if plays.may_play(fx.state, fx.me, c.card, i)]
     prompt = f"Teleport Overflow: play the revealed {rules.name(c.card)} on which base?"
-    return fx.choose_base(bases, prompt, overflow_base, uid=uid)
+    return fx.choose("base", bases, prompt, overflow_base, uid=uid)
 
 
 @step("roamers_overflow_base")
@@ -281,14 +281,14 @@ def hyperspeed_10(fx: Fx) -> Steps:
     if len(fx.bases()) < 2:
         return ()
     prompt = "Hyperspeed 10: choose a base: every minion on it moves"
-    return fx.choose_base(crowded, prompt, hyperspeed_from)
+    return fx.choose("base", crowded, prompt, hyperspeed_from)
 
 
 @step("roamers_hyperspeed_from")
 def hyperspeed_from(fx: Fx, *, choice: int) -> Steps:
     others = [i for i in fx.bases() if i != choice]
     prompt = "Hyperspeed 10: move them all to which base?"
-    return fx.choose_base(others, prompt, hyperspeed_to, source=choice)
+    return fx.choose("base", others, prompt, hyperspeed_to, source=choice)
 
 
 @step("roamers_hyperspeed_to")
@@ -303,7 +303,7 @@ def teleport_error(fx: Fx) -> Steps:
     if len(fx.bases()) < 2:
         return ()
     prompt = "Teleport Error: choose a minion: it moves to another base chosen at random"
-    return fx.choose_minion(fx.minions(), prompt, teleport_error_move)
+    return fx.choose("minion", fx.minions(), prompt, teleport_error_move)
 
 
 @step("roamers_teleport_error_move")

@@ -73,7 +73,7 @@ def valkyrie(fx: Fx) -> Steps:
         c for s in fx.others() for c in fx.discard_pile(s) if rules.card_type(c.card) == "minion"
     ]
     prompt = "Valkyrie: take a minion from another player's discard pile into your hand"
-    return fx.choose_card(minions, prompt, valkyrie_take)
+    return fx.choose("card", minions, prompt, valkyrie_take)
 
 
 @step("valkyrie_take")
@@ -122,7 +122,7 @@ def ransack(fx: Fx) -> Steps:
         on = rules.name(found[1].card if found else fx.state.bases[base].card)
         label = f"{rules.name(a.card)} on {on}"
         options.append(Option(a.uid, label, a.uid, uid=a.uid, card=a.card, base=base))
-    options += [fx.buried_option(c) for c in fx.buried()]
+    options += [fx.option("buried", c) for c in fx.buried()]
     prompt = "Ransack: put an action attached in play, or a buried card, into your hand"
     return fx.ask(fx.me, "card", prompt, options, ransack_take)
 
@@ -172,7 +172,8 @@ def raiding_party_turn(fx: Fx, *, choice: int) -> Steps:
     fits = [c for c in top if small(c.card, 4) and playable_as_mine(fx, c)]
     prompt = "Raiding Party: you may play one of the turned-up cards as an extra card"
     uids = [c.uid for c in top]
-    ask = fx.choose_card(
+    ask = fx.choose(
+        "card",
         fits,
         prompt,
         raiding_party_play,
@@ -204,7 +205,7 @@ def stashed_for_power(fx: Fx, *, moved: int, amount: int, here: bool) -> Steps:
         return ()
     prompt = f"Which of your minions gets +{amount} power until the end of the turn?"
     mine = fx.minions(base=fx.base if here else None, controller=fx.me)
-    return fx.choose_minion(mine, prompt, verbs.modify_power, amount=amount)
+    return fx.choose("minion", mine, prompt, verbs.modify_power, amount=amount)
 
 
 def tribute(fx: Fx) -> Steps:

@@ -117,7 +117,7 @@ def mass_enchantment(fx: Fx) -> Steps:
         c for c in revealed if rules.card_type(c.card) == "action" and playable_now(fx, c.card)
     ]
     prompt = "Play one of the revealed actions as an extra action (it stays its owner's card)"
-    ask = fx.choose_card(actions, prompt, mass_enchantment_play, optional=True)
+    ask = fx.choose("card", actions, prompt, mass_enchantment_play, optional=True)
     return (*steps, *ask)
 
 
@@ -146,7 +146,8 @@ def portal_take(fx: Fx, *, revealed: list[str], choice: str | None = None) -> St
     if not minions:
         return (*steps, *fx.then(portal_order, revealed=revealed, ordered=[]))
     prompt = "Portal: you may take a revealed minion into your hand"
-    ask = fx.choose_card(
+    ask = fx.choose(
+        "card",
         minions,
         prompt,
         portal_take,
@@ -172,7 +173,7 @@ def portal_order(
 
 def sacrifice(fx: Fx) -> Steps:
     prompt = "Choose one of your minions: draw cards equal to its power, then destroy it"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=sacrifice_minion)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, then=sacrifice_minion)
 
 
 @step("sacrifice_minion")
@@ -188,7 +189,7 @@ def scry(fx: Fx) -> Steps:
     if not actions:
         return (*steps, *fx.then(scry_shuffle))
     prompt = "Scry: choose an action in your deck to reveal and put into your hand"
-    return (*steps, *fx.choose_card(actions, prompt, scry_take))
+    return (*steps, *fx.choose("card", actions, prompt, scry_take))
 
 
 @step("scry_take")

@@ -61,7 +61,7 @@ def zombie_lord_next(fx: Fx, *, left: list[str]) -> Steps:
     cards = [c for c in _minions(fx.discard_pile(), 2) if _lord_bases(fx, c.card, left)]
     prompt = "Zombie Lord: you may play a minion of power 2 or less from your discard pile"
     picks = _distinct(cards)
-    return fx.choose_card(picks, prompt, zombie_lord_card, optional=True, left=left)
+    return fx.choose("card", picks, prompt, zombie_lord_card, optional=True, left=left)
 
 
 @step("zombie_lord_card")
@@ -69,7 +69,7 @@ def zombie_lord_card(fx: Fx, *, left: list[str], choice: str) -> Steps:
     card = next(c.card for c in fx.discard_pile() if c.uid == choice)
     prompt = f"Play {rules.name(card)} onto which base where you had no minion?"
     bases = _lord_bases(fx, card, left)
-    return fx.choose_base(bases, prompt, zombie_lord_base, uid=choice, left=left)
+    return fx.choose("base", bases, prompt, zombie_lord_base, uid=choice, left=left)
 
 
 @step("zombie_lord_base")
@@ -81,7 +81,7 @@ def zombie_lord_base(fx: Fx, *, left: list[str], uid: str, choice: int) -> Steps
 def grave_digger(fx: Fx) -> Steps:
     prompt = "You may put a minion from your discard pile into your hand"
     minions = _distinct(_minions(fx.discard_pile()))
-    return fx.choose_card(minions, prompt, to_hand, optional=True)
+    return fx.choose("card", minions, prompt, to_hand, optional=True)
 
 
 def _tenacious_z_bases(state: GameState, seat: int) -> list[int]:
@@ -102,7 +102,7 @@ def tenacious_z(fx: Fx) -> Steps:
     bases = _tenacious_z_bases(fx.state, fx.me)
     return (
         *fx.set_flag(f"tenacious_z:{fx.me}"),
-        *fx.choose_base(bases, prompt, tenacious_z_base),
+        *fx.choose("base", bases, prompt, tenacious_z_base),
     )
 
 
@@ -138,7 +138,7 @@ def walker_choice(fx: Fx, *, top: str, choice: bool) -> Steps:
 
 def grave_robbing(fx: Fx) -> Steps:
     prompt = "Put a card from your discard pile into your hand"
-    return fx.choose_card(_distinct(fx.discard_pile()), prompt, to_hand)
+    return fx.choose("card", _distinct(fx.discard_pile()), prompt, to_hand)
 
 
 def lend_a_hand(fx: Fx) -> Steps:
@@ -151,7 +151,8 @@ def lend_a_hand_pick(fx: Fx, *, picked: list[str]) -> Steps:
     if not left:
         return fx.then(lend_a_hand_shuffle, picked=picked)
     prompt = f"Lend a Hand: choose a card to shuffle into your deck ({len(picked)} chosen)"
-    return fx.choose_card(
+    return fx.choose(
+        "card",
         left,
         prompt,
         lend_a_hand_add,
