@@ -136,10 +136,6 @@ class Fx:
         """Buried cards, optionally at one base and/or of one controller."""
         return [c for _, c in rules.buried(self.state, base, controller)]
 
-    def has_flag(self, flag: str) -> bool:
-        """Whether a per-turn marker is set this turn."""
-        return flag in self.state.flags
-
     def others(self) -> list[int]:
         """The other seats, in turn order after me."""
         return rules.seats_from(self.state, self.me)[1:]
@@ -375,10 +371,6 @@ class Fx:
     def note(self, uid: str, note: str) -> Steps:
         """Write a note on an attached action (e.g. the faction named when it was played)."""
         return (ev.NoteSet(uid, note),)
-
-    def set_flag(self, flag: str) -> Steps:
-        """Set a per-turn marker (cleared when the next turn starts)."""
-        return (ev.FlagSet(flag),)
 
     def then(self, key: str | StepFn, **extra: JSON) -> Steps:
         """Run a step next (a @step, or its persisted name) with exactly `extra` as its

@@ -12,6 +12,7 @@ from domain.abilities import OngoingPower, Protection, card, increases_power
 from domain.effects import BaseHook, OnPlay, Special, Talent, Triggered
 from domain.flow import discard_all_on, replace_with_top
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import CardRef, GameState, Minion, Option, Zone
 from domain.moments import Hook, Moment, Window
 from domain.plays import INCREASES_POWER
@@ -121,14 +122,13 @@ def _boosts_in_hand(state: GameState, seat: int) -> list[CardRef]:
     ]
 
 
-def _carpet_flag(state: GameState, uid: str, base: int) -> str:
-    return f"walking_carpet:{uid}:{state.bases[base].card}"
+CARPET = OncePerTurn("walking_carpet")  # per minion and base card: once per scoring
 
 
 def _carpet_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     """Once as its base is about to score, if not winning there, with such an action in hand."""
     found = rules.find_minion(state, uid)
-    if found is None or found[0] != base or _carpet_flag(state, uid, base) in state.flags:
+    if found is None or found[0] != base or CARPET.used(state, uid, state.bases[base].card):
         return False
     return _not_winning(state, seat, base) and bool(_boosts_in_hand(state, seat))
 
@@ -136,8 +136,8 @@ def _carpet_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 def walking_carpet(fx: Fx) -> Steps:
     cards = _boosts_in_hand(fx.state, fx.me)
     prompt = "Walking Carpet: choose an action from your hand to play on it"
-    flag = fx.set_flag(_carpet_flag(fx.state, fx.src, fx.base))
-    return (*flag, *fx.choose("card", cards, prompt, walking_carpet_play))
+    used = CARPET.use(fx.src, fx.state.bases[fx.base].card)
+    return (*used, *fx.choose("card", cards, prompt, walking_carpet_play))
 
 
 @step("walking_carpet_play")
@@ -164,7 +164,7 @@ def _raised_by_its_controller(state: GameState, src: Source, facts: Mapping[str,
 def alien_guru(fx: Fx) -> Steps:
     """Once per turn. An action raising several minions asks about each in turn: the rulebook
     lets the player choose which one gets the counter (skip until the one wanted)."""
-    if fx.has_flag(_guru_flag(fx.src)):
+    if GURU.used(fx.state, fx.src):
         return ()
     found = rules.find_minion(fx.state, str(fx.ctx["uid"]))
     if found is None:
@@ -173,13 +173,12 @@ def alien_guru(fx: Fx) -> Steps:
     return fx.choose("minion", [found[1]], prompt, alien_guru_counter, optional=True)
 
 
-def _guru_flag(uid: str) -> str:
-    return f"alien_guru:{uid}"
+GURU = OncePerTurn("alien_guru")  # per Alien Guru
 
 
 @step("alien_guru_counter")
 def alien_guru_counter(fx: Fx, *, choice: str) -> Steps:
-    return (*fx.set_flag(_guru_flag(fx.src)), *fx.place_counters(choice, 1))
+    return (*GURU.use(fx.src), *fx.place_counters(choice, 1))
 
 
 # --- Annoying Alien -----------------------------------------------------------------------------
@@ -281,12 +280,12 @@ def _raised_own_minion_here(state: GameState, src: Source, facts: Mapping[str, A
     return here and facts.get("raised_controller") == facts.get("raised_by")
 
 
+HIVE = OncePerTurn("hive_of_scum")  # per player
+
+
 def hive_of_scum(fx: Fx) -> Steps:
     seat = int(str(fx.ctx["raised_by"]))
-    flag = f"hive_of_scum:{seat}"
-    if fx.has_flag(flag):
-        return ()
-    return (*fx.set_flag(flag), *fx.draw(seat, 1))
+    return HIVE.once(fx.state, seat, then=fx.draw(seat, 1))
 
 
 def neutral_space(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str | None:

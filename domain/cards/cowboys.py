@@ -11,6 +11,7 @@ from domain import duels, rules, verbs
 from domain.abilities import card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import GameState, Zone
 from domain.moments import Moment, Window
 from domain.registry import Source
@@ -126,8 +127,7 @@ def pinkerton(fx: Fx) -> Steps:
 # --- Sheriff --------------------------------------------------------------------------------
 
 
-def _sheriff_flag(state: GameState, uid: str, base: int) -> str:
-    return f"sheriff:{uid}:{state.bases[base].card}"
+SHERIFF = OncePerTurn("sheriff")  # per minion and base card: once per scoring
 
 
 def _sheriff_may(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -138,15 +138,15 @@ def _sheriff_may(state: GameState, seat: int, uid: str, base: int) -> bool:
         and found[0] == base
         and duels.may_start(state)
         and bool(duels.opponents_here(state, uid))
-        and _sheriff_flag(state, uid, base) not in state.flags
+        and not SHERIFF.used(state, uid, state.bases[base].card)
     )
 
 
 def sheriff(fx: Fx) -> Steps:
     targets = duels.opponents_here(fx.state, fx.src)
     prompt = "Sheriff: choose the minion it duels (the loser is destroyed)"
-    flag = fx.set_flag(_sheriff_flag(fx.state, fx.src, fx.base))
-    return (*flag, *fx.choose("minion", targets, prompt, duels.its_loser_destroyed))
+    used = SHERIFF.use(fx.src, fx.state.bases[fx.base].card)
+    return (*used, *fx.choose("minion", targets, prompt, duels.its_loser_destroyed))
 
 
 # --- Run 'Em Off ----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from domain import plays, rules, verbs
 from domain.abilities import AttachCondition, BlanksBase, OngoingPower, Protection, card
 from domain.effects import BaseHook, OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Hook, Moment, Window
 from domain.registry import Cause, Source
@@ -26,18 +27,17 @@ def tiger_assassin(fx: Fx) -> Steps:
     return fx.choose("minion", small, prompt, then=verbs.destroy, optional=True)
 
 
-def _shinobi_flag(state: GameState, seat: int, base: int) -> str:
-    return f"shinobi:{seat}:{state.bases[base].card}"
+SHINOBI = OncePerTurn("shinobi")  # per player and base card: once per scoring
 
 
 def _shinobi_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    if _shinobi_flag(state, seat, base) in state.flags:
+    if SHINOBI.used(state, seat, state.bases[base].card):
         return False
     return plays.may_play(state, seat, "ninjas.shinobi", base)
 
 
 def shinobi(fx: Fx) -> Steps:
-    return (*fx.set_flag(_shinobi_flag(fx.state, fx.me, fx.base)), *fx.play(fx.src, fx.base))
+    return (*SHINOBI.use(fx.me, fx.state.bases[fx.base].card), *fx.play(fx.src, fx.base))
 
 
 def _acolyte_may(state: GameState, seat: int, uid: str, base: int) -> bool:

@@ -10,6 +10,7 @@ from domain import duels, plays, rules, verbs
 from domain.abilities import AttachCondition, IncreasesPower, card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Zone
 from domain.moments import Moment, Window
 from domain.registry import Source
@@ -129,8 +130,7 @@ def yokai_reward(fx: Fx, *, uid: str) -> Steps:
 WAY = "samurai.way_of_the_warrior"
 
 
-def _way_flag(seat: int, uid: str) -> str:
-    return f"way_of_the_warrior:{seat}:{uid}"
+WAY_MARK = OncePerTurn("way_of_the_warrior")  # per seat and minion: the minions it marked
 
 
 def way_of_the_warrior(fx: Fx) -> Steps:
@@ -148,7 +148,7 @@ def way_of_the_warrior_target(fx: Fx, *, choice: str) -> Steps:
     )
     return (
         *fx.add_power(choice, 3, this_turn=True),
-        *fx.set_flag(_way_flag(fx.me, choice)),
+        *WAY_MARK.use(fx.me, choice),
         *(() if watching else fx.linger(WAY, fx.me, turn, turn)),
     )
 
@@ -156,11 +156,11 @@ def way_of_the_warrior_target(fx: Fx, *, choice: str) -> Steps:
 def _way_marked(state: GameState, src: Source, facts: Facts) -> bool:
     """As a lingering effect: a minion marked by this seat's Way of the Warrior this turn."""
     uid = str(facts.get("uid"))
-    return src.uid.startswith("lingering:") and _way_flag(src.controller, uid) in state.flags
+    return src.uid.startswith("lingering:") and WAY_MARK.used(state, src.controller, uid)
 
 
 def way_of_the_warrior_draw(fx: Fx) -> Steps:
-    marks = fx.state.flags.count(_way_flag(fx.me, str(fx.ctx["uid"])))
+    marks = WAY_MARK.count(fx.state, fx.me, str(fx.ctx["uid"]))
     return fx.draw(fx.me, marks)
 
 
@@ -262,11 +262,13 @@ def _from_this_base(state: GameState, src: Source, facts: Facts) -> bool:
     return facts.get("discarded_base") == src.base
 
 
+SAKURA = OncePerTurn("sakura_garden")  # per player
+
+
 def sakura_garden(fx: Fx) -> Steps:
     """The first time in the turn for each player: that player draws a card."""
     seat = int(fx.ctx["controller"])
-    flag = f"sakura_garden:{seat}"
-    return () if fx.has_flag(flag) else (*fx.set_flag(flag), *fx.draw(seat, 1))
+    return SAKURA.once(fx.state, seat, then=fx.draw(seat, 1))
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------

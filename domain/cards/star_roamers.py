@@ -8,6 +8,7 @@ from domain import registry as reg
 from domain.abilities import AttachCondition, ExtraBaseUntilScoring, Protection, card
 from domain.effects import OnPlay, Special, Talent
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Option, Task, Zone
 from domain.moments import Window
 from domain.registry import Cause, Source
@@ -156,18 +157,19 @@ def science_returned(fx: Fx, *, choice: str) -> Steps:
         return ()
     return (
         *fx.return_to_hand(choice),
-        *fx.set_flag(f"{SCIENCE_FLAG}{m[1].card}"),
+        *SCIENCE.use(m[1].card),
         *fx.extra_play("minion", condition=SCIENCE_FLAG),
     )
 
 
-SCIENCE_FLAG = "star_roamers.science_officer:"
+SCIENCE_FLAG = "star_roamers.science_officer:"  # the extra play's condition (persisted)
+SCIENCE = OncePerTurn("star_roamers.science_officer")  # the minions it returned this turn
 
 
 @reg.play_condition(SCIENCE_FLAG)
 def _named_otherwise(state: GameState, seat: int, card: str, base: int) -> bool:
     """Science Officer's extra minion: its name differs from the minion it returned."""
-    returned = {f.removeprefix(SCIENCE_FLAG) for f in state.flags if f.startswith(SCIENCE_FLAG)}
+    returned = SCIENCE.keys(state)
     return rules.name(card) not in {rules.name(c) for c in returned}
 
 

@@ -10,6 +10,7 @@ from domain import rules, verbs
 from domain.abilities import AttachCondition, OngoingPower, card
 from domain.effects import OnPlay, Talent, Triggered
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import CardRef, GameState, Minion, Option
 from domain.moments import Moment
 from domain.plunder import (
@@ -223,15 +224,15 @@ def combat_training_power(state: GameState, src: Source, base: int, m: Minion) -
 # --- bases -----------------------------------------------------------------------------------
 
 
+DRAKKAR = OncePerTurn("drakkar")  # per player
+
+
 def drakkar(fx: Fx) -> Steps:
     seat = int(fx.ctx["played_by"])
-    flag = f"drakkar:{seat}"
-    if fx.has_flag(flag):
-        return ()
     prompt = "Drakkar: you may turn up the top card of another player's deck"
     seats = with_cards(fx, seat)
     ask = choose_other(fx, prompt, drakkar_turn, seats, who=seat, optional=True, player=seat)
-    return (*fx.set_flag(flag), *ask)
+    return DRAKKAR.once(fx.state, seat, then=ask)
 
 
 @step("drakkar_turn")

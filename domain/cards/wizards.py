@@ -9,6 +9,7 @@ from domain.abilities import card
 from domain.effects import BaseHook, OnPlay, Triggered
 from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import CardRef, Option
 from domain.moments import Hook, Moment
 from domain.plays import action_playable
@@ -43,12 +44,12 @@ def _card(fx: Fx, uid: str) -> CardRef | None:
 # --- minions -----------------------------------------------------------------------------------
 
 
+ARCHMAGE = OncePerTurn("archmage")  # per Archmage in play
+
+
 def _archmage_action(fx: Fx) -> Steps:
     """One extra action per turn of mine for each Archmage, however often it enters play."""
-    flag = f"archmage:{fx.src}"
-    if fx.has_flag(flag):
-        return ()
-    return (*fx.set_flag(flag), *fx.extra_play("action"))
+    return ARCHMAGE.once(fx.state, fx.src, then=fx.extra_play("action"))
 
 
 def archmage_played(fx: Fx) -> Steps:
@@ -60,8 +61,8 @@ def archmage_played(fx: Fx) -> Steps:
 def archmage(fx: Fx) -> Steps:
     if int(fx.ctx["seat"]) != fx.me:
         return ()
-    flag = f"archmage:{fx.src}"  # the play phase is about to begin: the play is kept for it
-    return (*fx.set_flag(flag), ev.PlayGranted(fx.me, "action", source=fx.card))
+    # the play phase is about to begin: the play is kept for it
+    return (*ARCHMAGE.use(fx.src), ev.PlayGranted(fx.me, "action", source=fx.card))
 
 
 def chronomage(fx: Fx) -> Steps:

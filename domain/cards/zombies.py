@@ -11,6 +11,7 @@ from domain import plays, rules
 from domain.abilities import PlaysFromDiscard, Restriction, ScoringBonus, card
 from domain.effects import BaseHook, OnPlay, Special
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import CardRef, GameState, Option, Zone
 from domain.moments import Hook, Window
 from domain.registry import Source, play_condition
@@ -89,19 +90,20 @@ def _tenacious_z_bases(state: GameState, seat: int) -> list[int]:
     return [i for i in range(len(state.bases)) if plays.may_play(state, seat, card, i)]
 
 
+TENACIOUS_Z = OncePerTurn("tenacious_z")  # per player, for all their Tenacious Z
+
+
 def _tenacious_z_usable(state: GameState, seat: int, uid: str, base: int) -> bool:
     """Only in your own play phase, once per turn for all your Tenacious Z."""
     mine = state.active == seat and state.phase == "play"
-    return (
-        mine and f"tenacious_z:{seat}" not in state.flags and bool(_tenacious_z_bases(state, seat))
-    )
+    return mine and not TENACIOUS_Z.used(state, seat) and bool(_tenacious_z_bases(state, seat))
 
 
 def tenacious_z(fx: Fx) -> Steps:
     prompt = "Play Tenacious Z onto which base?"
     bases = _tenacious_z_bases(fx.state, fx.me)
     return (
-        *fx.set_flag(f"tenacious_z:{fx.me}"),
+        *TENACIOUS_Z.use(fx.me),
         *fx.choose("base", bases, prompt, tenacious_z_base),
     )
 

@@ -1,10 +1,14 @@
-"""The building blocks card scripts share: one `Fx.choose` for every kind of decision."""
+"""The building blocks card scripts share: one `Fx.choose` for every kind of decision, a
+once-per-turn limit as a value."""
 
 from __future__ import annotations
 
 import pytest
 
+from domain import events as ev
+from domain.evolve import evolve
 from domain.fx import Ask, Fx
+from domain.limits import OncePerTurn
 from domain.verbs import destroy
 from tests.domain.bases_common import OASIS, REX, TAR
 from tests.domain.table import Table
@@ -43,3 +47,30 @@ def test_choose_given_items_of_another_kind_fails_loudly_naming_the_kinds() -> N
         TypeError, match=r"is not a base \(one of minion, card, buried, base, seat\)"
     ):
         fx.choose("base", fx.minions(), "Which base?", then=destroy)
+
+
+# --- once per turn -------------------------------------------------------------------------
+
+
+def test_a_once_per_turn_limit_runs_its_steps_the_first_time_only_for_the_same_keys() -> None:
+    t = Table([OASIS, TAR], hands=[[REX], []], board=[(0, REX, 1)])
+    hive = OncePerTurn("hive_of_scum")
+    first = hive.once(t.state, 1, then=(ev.VpGained(1, 1, "test"),))
+    assert first == (ev.FlagSet("hive_of_scum:1"), ev.VpGained(1, 1, "test"))
+    used = evolve(t.state, first[0])
+    assert hive.used(used, 1)
+    assert hive.once(used, 1, then=(ev.VpGained(1, 1, "test"),)) == ()
+    assert not hive.used(used, 0)
+    assert hive.keys(used) == ["1"]
+
+
+def test_a_once_per_turn_limit_counts_its_marks_and_forgets_them_when_the_next_turn_starts() -> (
+    None
+):
+    t = Table([OASIS, TAR], hands=[[REX], []], board=[(0, REX, 1)])
+    way = OncePerTurn("way_of_the_warrior")
+    state = evolve(evolve(t.state, way.use(0, "m1")[0]), way.use(0, "m1")[0])
+    assert way.count(state, 0, "m1") == 2
+    t.state = state
+    t.end_turn()
+    assert way.count(t.state, 0, "m1") == 0
