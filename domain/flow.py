@@ -239,7 +239,7 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
     return [
         Option(f"{uid}:{k}", sp.label, {"uid": uid, "card": card, "special": k}, uid=uid, card=card)
         for uid, card, k, sp in found
-        if sp.when(state, seat, uid, base)
+        if sp.usable(state, seat, card, uid, base)
     ]
 
 

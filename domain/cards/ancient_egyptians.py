@@ -3,9 +3,9 @@ moment. Bases: Pyramids, Star Portal."""
 
 from __future__ import annotations
 
-from domain import burying, plays, rules, verbs
+from domain import burying, rules, verbs
 from domain.abilities import OngoingPower, card
-from domain.effects import OnPlay, OnUncover, Special, Talent, Triggered
+from domain.effects import OnPlay, OnUncover, Special, Talent, Triggered, anytime, play_itself
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
@@ -30,12 +30,9 @@ def _bury_from_hand(fx: Fx, base: int) -> Steps:
 
 def _playable_now(card_id: str) -> Special:
     """A Special: this action may also be played from hand when a base is about to score."""
-
-    def may(state: GameState, seat: int, uid: str, base: int) -> bool:
-        return plays.may_play(state, seat, card_id, None)
-
     label = f"{rules.name(card_id)}: play it now"
-    return Special(Window.BEFORE_SCORING, Zone.HAND, label, may, lambda fx: fx.play(fx.src))
+    play = play_itself
+    return Special(Window.BEFORE_SCORING, Zone.HAND, label, anytime, play, plays_it=True)
 
 
 def _on_scoring_base(state: GameState, seat: int, uid: str, base: int) -> bool:

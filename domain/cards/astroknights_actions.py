@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain import events as ev
 from domain import plays, rules, verbs
 from domain.abilities import IncreasesPower, OngoingPower, Protection, card
-from domain.effects import OnPlay, Special, Triggered
+from domain.effects import OnPlay, Special, Triggered, anytime, play_itself
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
@@ -30,15 +30,6 @@ def block_the_probe(fx: Fx) -> Steps:
     return _boost(fx, fx.minions(), 2, "Block the Probe: a minion gets +2 power")
 
 
-def _block_the_probe_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    return plays.may_play(state, seat, "astroknights.block_the_probe", None)
-
-
-def play_it(fx: Fx) -> Steps:
-    """A Special that plays the card itself (outside the normal action play)."""
-    return fx.play(fx.src)
-
-
 # --- Hidden Base --------------------------------------------------------------------------------
 
 
@@ -49,10 +40,6 @@ def hidden_base(fx: Fx) -> Steps:
 
 
 # --- It's a Trap! -------------------------------------------------------------------------------
-
-
-def _its_a_trap_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    return plays.may_play(state, seat, "astroknights.its_a_trap", None)
 
 
 def its_a_trap(fx: Fx) -> Steps:
@@ -212,8 +199,9 @@ card(
         Window.BEFORE_SCORING,
         Zone.HAND,
         "Block the Probe: play it now",
-        _block_the_probe_may,
-        play_it,
+        anytime,
+        play_itself,
+        plays_it=True,
     ),
     IncreasesPower(),
 )
@@ -224,7 +212,12 @@ card(
 card(
     "astroknights.its_a_trap",
     Special(
-        Window.BEFORE_SCORING, Zone.HAND, "It's a Trap!: play it now", _its_a_trap_may, its_a_trap
+        Window.BEFORE_SCORING,
+        Zone.HAND,
+        "It's a Trap!: play it now",
+        anytime,
+        its_a_trap,
+        plays_it=True,
     ),
 )
 card(

@@ -4,7 +4,7 @@ in domain/cards/changerbots_bases.py."""
 
 from __future__ import annotations
 
-from domain import plays, rules, verbs
+from domain import rules, verbs
 from domain.abilities import (
     AttachCondition,
     GrantsAbilities,
@@ -13,7 +13,7 @@ from domain.abilities import (
     Protection,
     card,
 )
-from domain.effects import OnPlay, Special, Talent
+from domain.effects import OnPlay, Special, Talent, anytime
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Zone
 from domain.moments import Window
@@ -92,11 +92,6 @@ def change_into_a_gun(fx: Fx) -> Steps:
 
 def change_into_a_gun_power(state: GameState, src: Source, base: int, m: Minion) -> int:
     return -2 if m.uid == src.host else 0
-
-
-def _roll_on_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    """Playable even with no minion to move (a card may be played for nothing)."""
-    return plays.may_play(state, seat, ROLL_ON, None)
 
 
 def roll_on(fx: Fx) -> Steps:
@@ -192,7 +187,12 @@ card(
 card(
     ROLL_ON,
     Special(
-        Window.BEFORE_SCORING, Zone.HAND, "Change Up and Roll On: play it", _roll_on_may, roll_on
+        Window.BEFORE_SCORING,
+        Zone.HAND,
+        "Change Up and Roll On: play it",
+        anytime,
+        roll_on,
+        plays_it=True,
     ),
 )
 card(

@@ -8,7 +8,7 @@ from typing import Any
 from domain import events as ev
 from domain import plays, rules, verbs
 from domain.abilities import Protection, card
-from domain.effects import OnPlay, Special, Triggered
+from domain.effects import OnPlay, Special, Triggered, anytime
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
@@ -207,7 +207,7 @@ def _not_winning_there(state: GameState, seat: int, uid: str, base: int) -> bool
         return False
     totals = rules.power_by_seat(state, base)
     best = max((v for s, v in totals.items() if s != seat), default=0)
-    return totals.get(seat, 0) < best and plays.may_play(state, seat, DYNAMITE, None)
+    return totals.get(seat, 0) < best
 
 
 def _blast(fx: Fx, targets: list[Minion]) -> Steps:
@@ -230,10 +230,6 @@ def dynamite_before_scoring(fx: Fx) -> Steps:
     return _blast(fx, fx.minions(base=fx.base))
 
 
-def _may_answer(state: GameState, seat: int, uid: str, base: int) -> bool:
-    return plays.may_play(state, seat, DYNAMITE, None)
-
-
 def dynamite_when_seen(fx: Fx) -> Steps:
     """The player whose card showed my hand, or this card from my deck: one of their minions."""
     return _blast(fx, fx.minions(controller=int(fx.ctx["looker"])))
@@ -250,20 +246,23 @@ card(
         "Dynamite Surprise: destroy a minion of power 4 or less here",
         _not_winning_there,
         dynamite_before_scoring,
+        plays_it=True,
     ),
     Special(
         Window.SEEN,
         Zone.HAND,
         "Dynamite Surprise: destroy their minion",
-        _may_answer,
+        anytime,
         dynamite_when_seen,
+        plays_it=True,
     ),
     Special(
         Window.SEEN,
         Zone.DECK,
         "Dynamite Surprise: destroy their minion",
-        _may_answer,
+        anytime,
         dynamite_when_seen,
+        plays_it=True,
     ),
 )
 card("cowboys.gold_strike", Triggered(Moment.MINION_PLAYED, gold_strike, when=_mine_played_here))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import plays, rules, verbs
+from domain import rules, verbs
 from domain.abilities import card
 from domain.effects import OnPlay, Special, Talent, Triggered
 from domain.fx import Fx, Steps
@@ -170,9 +170,7 @@ def hostage_exchange(fx: Fx) -> Steps:
 
 def _on_scoring_base_i_own(state: GameState, seat: int, uid: str, base: int) -> bool:
     """Inevitable Betrayal: a minion I own, controlled by another, is on the scoring base."""
-    return plays.may_play(state, seat, "ignobles.inevitable_betrayal", None) and any(
-        m.owner == seat and m.controller != seat for m in state.bases[base].minions
-    )
+    return any(m.owner == seat and m.controller != seat for m in state.bases[base].minions)
 
 
 def inevitable_betrayal(fx: Fx) -> Steps:
@@ -255,6 +253,7 @@ card(
         "Inevitable Betrayal: take back a minion you own here",
         _on_scoring_base_i_own,
         inevitable_betrayal,
+        plays_it=True,
     ),
 )
 card("ignobles.out_of_sight", OnPlay(out_of_sight))

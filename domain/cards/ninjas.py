@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain import plays, rules, verbs
 from domain.abilities import AttachCondition, BlanksBase, OngoingPower, Protection, card
-from domain.effects import BaseHook, OnPlay, Special, Triggered
+from domain.effects import BaseHook, OnPlay, Special, Triggered, anytime
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Option, Zone
@@ -31,9 +31,7 @@ SHINOBI = OncePerTurn("shinobi")  # per player and base card: once per scoring
 
 
 def _shinobi_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    if SHINOBI.used(state, seat, state.bases[base].card):
-        return False
-    return plays.may_play(state, seat, "ninjas.shinobi", base)
+    return not SHINOBI.used(state, seat, state.bases[base].card)
 
 
 def shinobi(fx: Fx) -> Steps:
@@ -119,12 +117,6 @@ def disguise_swap(fx: Fx, *, picked: list[str], choice: str | None = None) -> St
     for uid in picked:
         steps += fx.return_to_hand(uid)
     return steps
-
-
-def _hidden_ninja_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    """A card may be played even if its effect cannot resolve (core rulebook): with no minion
-    in hand it is played for nothing."""
-    return plays.may_play(state, seat, "ninjas.hidden_ninja", None)
 
 
 def hidden_ninja(fx: Fx) -> Steps:
@@ -257,7 +249,14 @@ card("ninjas.ninja_master", OnPlay(ninja_master))
 card("ninjas.tiger_assassin", OnPlay(tiger_assassin))
 card(
     "ninjas.shinobi",
-    Special(Window.BEFORE_SCORING, Zone.HAND, "Shinobi: play it here", _shinobi_may, shinobi),
+    Special(
+        Window.BEFORE_SCORING,
+        Zone.HAND,
+        "Shinobi: play it here",
+        _shinobi_may,
+        shinobi,
+        plays_it=True,
+    ),
 )
 card(
     "ninjas.ninja_acolyte",
@@ -281,8 +280,9 @@ card(
         Window.BEFORE_SCORING,
         Zone.HAND,
         "Hidden Ninja: play it and a minion onto the scoring base",
-        _hidden_ninja_may,
+        anytime,
         hidden_ninja,
+        plays_it=True,
     ),
 )
 card(

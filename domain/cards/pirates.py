@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from domain import plays, rules, verbs
+from domain import rules, verbs
 from domain.abilities import IncreasesPower, Protection, card
 from domain.catalogue import catalogue
-from domain.effects import BaseHook, OnPlay, Special
+from domain.effects import BaseHook, OnPlay, Special, anytime, play_itself
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task, Zone
 from domain.moments import Hook, Window
@@ -134,16 +134,6 @@ def dinghy(fx: Fx) -> Steps:
 
 def full_sail(fx: Fx) -> Steps:
     return _sail(fx, None)
-
-
-def _full_sail_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    """Playable even with no minion of yours to move: a card may be played even if its
-    effect cannot resolve (core rulebook)."""
-    return plays.may_play(state, seat, "pirates.full_sail", None)
-
-
-def full_sail_special(fx: Fx) -> Steps:
-    return fx.play(fx.src)
 
 
 def powderkeg(fx: Fx) -> Steps:
@@ -285,8 +275,9 @@ card(
         Window.BEFORE_SCORING,
         Zone.HAND,
         "Full Sail: play it now",
-        _full_sail_may,
-        full_sail_special,
+        anytime,
+        play_itself,
+        plays_it=True,
     ),
 )
 card("pirates.powderkeg", OnPlay(powderkeg))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, plays, rules, verbs
+from domain import duels, rules, verbs
 from domain.abilities import AttachCondition, IncreasesPower, card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
@@ -192,7 +192,6 @@ def _heart_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     return (
         0 <= base < len(state.bases)
         and duels.may_start(state)
-        and plays.may_play(state, seat, HEART, None)
         and bool(_duellers(state, seat, base))
     )
 
@@ -303,6 +302,7 @@ card(
         "Heart of the Battle: a minion of yours here duels another player's",
         _heart_may,
         heart_of_the_battle,
+        plays_it=True,
     ),
 )
 card("samurai.honorable_combat", OnPlay(honorable_combat))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain import plays, rules, verbs
 from domain import registry as reg
 from domain.abilities import AttachCondition, ExtraBaseUntilScoring, Protection, card
-from domain.effects import OnPlay, Special, Talent
+from domain.effects import OnPlay, Special, Talent, play_itself
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Option, Task, Zone
@@ -196,11 +196,7 @@ def port_me_up(fx: Fx) -> Steps:
 
 def _port_me_up_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     mine = any(m.controller == seat for m in state.bases[base].minions)
-    return mine and plays.may_play(state, seat, PORT_ME_UP, None)
-
-
-def port_me_up_special(fx: Fx) -> Steps:
-    return fx.play(fx.src)
+    return mine
 
 
 def teleport_overflow(fx: Fx) -> Steps:
@@ -364,7 +360,8 @@ card(
         Zone.HAND,
         "Port Me Up: return a minion from the base that scored",
         _port_me_up_may,
-        port_me_up_special,
+        play_itself,
+        plays_it=True,
     ),
 )
 card(

@@ -1,17 +1,29 @@
 """The building blocks card scripts share: one `Fx.choose` for every kind of decision, a
-once-per-turn limit as a value."""
+once-per-turn limit as a value, Specials that play their own card."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
+from domain import abilities
 from domain import events as ev
+from domain.abilities import Restriction
+from domain.effects import Special, anytime, play_itself
 from domain.evolve import evolve
 from domain.fx import Ask, Fx
 from domain.limits import OncePerTurn
+from domain.model import GameState, Zone
+from domain.moments import Window
+from domain.registry import Source
 from domain.verbs import destroy
 from tests.domain.bases_common import OASIS, REX, TAR
 from tests.domain.table import Table
+
+FULL_SAIL = "pirates.full_sail"
 
 
 def _fx_of_seat_0() -> Fx:
@@ -74,3 +86,31 @@ def test_a_once_per_turn_limit_counts_its_marks_and_forgets_them_when_the_next_t
     t.state = state
     t.end_turn()
     assert way.count(t.state, 0, "m1") == 0
+
+
+# --- "play this card as a Special in window W" ---------------------------------------------
+
+
+def _forbids_actions(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
+    return card == FULL_SAIL
+
+
+def test_a_special_that_plays_its_card_is_offered_only_when_nothing_forbids_that_play() -> None:
+    def table() -> Table:
+        return Table([OASIS, TAR], hands=[[REX, FULL_SAIL], []], board=[(0, REX, 1)])
+
+    play = Special(Window.BEFORE_SCORING, Zone.HAND, "play it", anytime, play_itself, plays_it=True)
+    free = replace(play, plays_it=False)
+    assert play.usable(table().state, 0, FULL_SAIL, "x", 0)
+    with abilities.extra(REX, Restriction(_forbids_actions)):
+        forbidden = table().state
+        assert not play.usable(forbidden, 0, FULL_SAIL, "x", 0)
+        assert free.usable(forbidden, 0, FULL_SAIL, "x", 0)
+
+
+def test_no_card_special_checks_its_own_playability_itself() -> None:
+    """Specials that play their own card say `plays_it=True`; the engine checks the play."""
+    for path in Path("domain/cards").glob("*.py"):
+        text = path.read_text()
+        for card_id in re.findall(r'card\(\s*"([a-z_]+\.[a-z_]+)"', text):
+            assert f'may_play(state, seat, "{card_id}", None)' not in text, (path, card_id)
