@@ -237,15 +237,18 @@ class Fx:
         condition: str | None = None,
         now: bool = False,
         must: bool = False,
+        kept: bool = False,
     ) -> Steps:
         """Grant an extra minion/action play: kept for the turn during the seat's own play
         phase, otherwise it must be used at once or is lost. `zone` is where the card must
         come from; `base` (a base card id) and `condition` restrict where it may go; `now`
         makes it a play to use at once even in the seat's own play phase; `must` (implies
-        `now`) makes it mandatory when a card fits (e.g. "you cannot do only half")."""
+        `now`) makes it mandatory when a card fits (e.g. "you cannot do only half"); `kept`
+        keeps it for the seat's coming play phase (granted as its turn starts)."""
         who = self.me if seat is None else seat
         s = self.state
-        if not (now or must) and s.phase == "play" and s.active == who and s.pending is None:
+        in_play_phase = s.phase == "play" and s.active == who and s.pending is None
+        if kept or (not (now or must) and in_play_phase):
             return (ev.PlayGranted(who, kind, max_power, base, self.card, zone, condition),)
         ctx = {
             "seat": who,
@@ -273,6 +276,10 @@ class Fx:
         if apply_to is not None:
             ctx[APPLY_TO] = apply_to
         return (Task("play_card", ctx),)
+
+    def draw_these(self, cards: Sequence[CardRef]) -> Steps:
+        """I draw these cards, looked at on top of my deck (nothing if there is none)."""
+        return (ev.CardsDrawn(self.me, tuple(cards)),) if cards else ()
 
     def top_of_deck(self, n: int = 1, seat: int | None = None) -> tuple[Steps, list[CardRef]]:
         """The top n cards of a deck, reshuffling the discard pile under it when the deck runs

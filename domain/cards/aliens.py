@@ -108,7 +108,7 @@ def probe_discard(fx: Fx, *, target_seat: int, choice: str) -> Steps:
     card = next((c for c in fx.state.players[target_seat].hand if c.uid == choice), None)
     if card is None:  # a log stored before the choice came after the answer to the look
         return ()
-    return (ev.CardDiscarded(card.uid, card.card, card.owner, "hand"),)
+    return fx.discard_from_hand(card)
 
 
 def terraforming(fx: Fx) -> Steps:

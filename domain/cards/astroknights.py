@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import events as ev
 from domain import plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, card, increases_power
 from domain.effects import BaseHook, OnPlay, Special, Talent, Triggered
@@ -46,7 +45,7 @@ def space_knight(fx: Fx) -> Steps:
 @step("space_knight_take")
 def space_knight_take(fx: Fx, *, revealed: list[str], choice: str | None = None) -> Steps:
     taken = [c for c in fx.deck() if c.uid == choice]
-    drawn = (ev.CardsDrawn(fx.me, tuple(taken)),) if taken else ()
+    drawn = fx.draw_these(taken)
     left = [u for u in revealed if u != choice]
     return (*drawn, *fx.then(restack, revealed=left, ordered=[]))
 
@@ -216,7 +215,7 @@ def mannersbot(fx: Fx) -> Steps:
     steps, top = fx.reveal_top()
     if top is None or rules.card_type(top.card) != "action":
         return steps
-    return (*steps, ev.CardsDrawn(fx.me, (top,)))
+    return (*steps, *fx.draw_these([top]))
 
 
 def _pupoks_may(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -227,7 +226,7 @@ def _pupoks_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 def pupoks(fx: Fx) -> Steps:
     steps, top = fx.top_of_deck(3)
     steps = (*fx.gain_vp(fx.me, -1), *steps, *(e for c in top for e in fx.reveal(c, "deck")))
-    drawn = (ev.CardsDrawn(fx.me, tuple(top)),) if top else ()
+    drawn = fx.draw_these(top)
     return (*steps, *drawn, *fx.then(pupoks_extra, drawn=[c.uid for c in top]))
 
 

@@ -133,7 +133,7 @@ def prepare_for_battle(fx: Fx) -> Steps:
 def prepare_take(fx: Fx, *, revealed: list[str], choice: str) -> Steps:
     taken = [c for c in fx.deck() if c.uid == choice]
     other = [c for c in fx.deck() if c.uid in revealed and c.uid != choice]
-    steps = (ev.CardsDrawn(fx.me, tuple(taken)),) if taken else ()
+    steps = fx.draw_these(taken)
     if not other:
         return steps
     options = [

@@ -145,11 +145,11 @@ def banner_call_take(fx: Fx, *, choice: str) -> Steps:
     return (*fx.give_control(choice, fx.me), *fx.then(banner_call_next))
 
 
-def _each_player_own(fx: Fx, prompt: str, then: str) -> Steps:
+def _each_player_own(fx: Fx, prompt: str, then: StepFn) -> Steps:
     """Each player, me first then in turn order, chooses a minion they own in play."""
     steps: Steps = ()
     for seat in rules.seats_from(fx.state, fx.me):
-        steps += (fx.task(each_player_choose, seat=seat, prompt=prompt, verb=then),)
+        steps += (fx.task(each_player_choose, seat=seat, prompt=prompt, verb=name_of(then)),)
     return steps
 
 
@@ -160,7 +160,7 @@ def each_player_choose(fx: Fx, *, seat: int, prompt: str, verb: str) -> Steps:
 
 
 def fate_of_the_favorites(fx: Fx) -> Steps:
-    return _each_player_own(fx, "Destroy a minion you own", "destroy")
+    return _each_player_own(fx, "Destroy a minion you own", verbs.destroy)
 
 
 def hostage_exchange(fx: Fx) -> Steps:
@@ -189,7 +189,7 @@ def inevitable_betrayal_played(fx: Fx) -> Steps:
 
 
 def out_of_sight(fx: Fx) -> Steps:
-    return _each_player_own(fx, "Return a minion you own to your hand", "return")
+    return _each_player_own(fx, "Return a minion you own to your hand", verbs.return_to_hand)
 
 
 def red_birthday_party(fx: Fx) -> Steps:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from domain import events as ev
 from domain import rules, verbs
 from domain.abilities import Protection, Restriction, card
 from domain.catalogue import catalogue
@@ -84,7 +83,7 @@ def enshrouding_mist_played(fx: Fx) -> Steps:
 
 def enshrouding_mist(fx: Fx) -> Steps:
     """At the start of my turn: an extra minion play for this base, kept for the play phase."""
-    return (ev.PlayGranted(fx.me, "minion", base=fx.state.bases[fx.base].card, source=fx.card),)
+    return fx.extra_play("minion", base=fx.state.bases[fx.base].card, kept=True)
 
 
 def flame_trap(fx: Fx) -> Steps:

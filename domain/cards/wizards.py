@@ -62,7 +62,7 @@ def archmage(fx: Fx) -> Steps:
     if int(fx.ctx["seat"]) != fx.me:
         return ()
     # the play phase is about to begin: the play is kept for it
-    return (*ARCHMAGE.use(fx.src), ev.PlayGranted(fx.me, "action", source=fx.card))
+    return (*ARCHMAGE.use(fx.src), *fx.extra_play("action", kept=True))
 
 
 def chronomage(fx: Fx) -> Steps:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain import events as ev
 from domain import plays, rules
 from domain.abilities import PlaysFromDiscard, Restriction, ScoringBonus, card
 from domain.effects import BaseHook, OnPlay, Special
@@ -277,7 +276,7 @@ def evans_city_cemetery(fx: Fx) -> Steps:
     for p in fx.state.last_scored:
         if p.place == 0:
             hand = fx.state.players[p.seat].hand
-            discards = tuple(ev.CardDiscarded(c.uid, c.card, c.owner, "hand") for c in hand)
+            discards = tuple(e for c in hand for e in fx.discard_from_hand(c))
             steps += (*discards, *fx.draw(p.seat, 5))
     return steps
 
