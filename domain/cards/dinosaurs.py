@@ -14,9 +14,7 @@ from domain.steps import step
 
 def laseratops(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 2]
-    return fx.choose(
-        "minion", small, "Destroy a minion of power 2 or less here", then=verbs.destroy
-    )
+    return fx.choose("minion", small, "Destroy a minion of power 2 or less here", verbs.destroy)
 
 
 def armor_stego(state: GameState, src: Source, base: int, m: Minion) -> int:
