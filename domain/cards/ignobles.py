@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import rules, verbs
+from domain import gifts, rules, verbs
 from domain.abilities import card
 from domain.effects import OnPlay, Special, Talent, Triggered
 from domain.fx import Fx, Steps
@@ -11,47 +11,6 @@ from domain.moments import Moment, Window
 from domain.registry import StepFn, name_of
 from domain.selectors import its_controllers_turn, played_here, scored_here
 from domain.steps import step
-
-# --- giving control away: "give control of a minion you control to another player; if you
-# do, ..." (the reward runs only if the other player has it afterwards) --------------------
-
-
-def _give_one_of_mine(fx: Fx, prompt: str, reward: StepFn) -> Steps:
-    """Choose a minion I control, then the player to give it to; then `reward` if given."""
-    mine = fx.minions(controller=fx.me)
-    return fx.choose("minion", mine, prompt, then=give_to, reward=name_of(reward))
-
-
-@step("ignobles_give_to")
-def give_to(fx: Fx, *, reward: str, choice: str) -> Steps:
-    prompt = "Give control of it to which player?"
-    return fx.choose("seat", fx.others(), prompt, then=give_now, uid=choice, reward=reward)
-
-
-def _offer_self(fx: Fx, reward: StepFn | None) -> Steps:
-    """'You may give control of this minion to another player' (this card, just played)."""
-    prompt = "You may give control of this minion to another player"
-    then = name_of(reward) if reward else ""
-    return fx.choose("seat", fx.others(), prompt, give_now, optional=True, uid=fx.src, reward=then)
-
-
-@step("ignobles_give_now")
-def give_now(fx: Fx, *, uid: str, reward: str, choice: int) -> Steps:
-    power = fx.power(uid) if fx.base_of(uid) >= 0 else 0
-    return (
-        *fx.give_control(uid, choice),
-        *fx.then(given, uid=uid, to=choice, reward=reward, power=power),
-    )
-
-
-@step("ignobles_given")
-def given(fx: Fx, *, uid: str, to: int, reward: str, power: int) -> Steps:
-    """The reward of a gift (a step taking the minion, the seat and its power when given),
-    only if `to` controls the minion now; "" for a gift with no reward."""
-    found = rules.find_minion(fx.state, uid)
-    if not reward or found is None or found[1].controller != to:
-        return ()
-    return fx.then(reward, uid=uid, to=to, power=power)
 
 
 @step("aunt_of_drakes_reward")
@@ -86,7 +45,7 @@ def _mine_elsewhere(fx: Fx, base: int | None = None) -> list[Minion]:
 
 def aunt_of_drakes(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to draw and play)"
-    return _give_one_of_mine(fx, prompt, aunt_of_drakes_reward)
+    return gifts.give_one_of_mine(fx, prompt, aunt_of_drakes_reward)
 
 
 def foot_of_the_king(fx: Fx) -> Steps:
@@ -97,7 +56,7 @@ def foot_of_the_king(fx: Fx) -> Steps:
 
 
 def betrothed(fx: Fx) -> Steps:
-    return _offer_self(fx, None)
+    return gifts.offer_self(fx)
 
 
 def betrothed_wedding(fx: Fx) -> Steps:
@@ -112,7 +71,7 @@ def betrothed_wedding(fx: Fx) -> Steps:
 
 
 def sneaky_squire(fx: Fx) -> Steps:
-    return _offer_self(fx, sneaky_squire_reward)
+    return gifts.offer_self(fx, sneaky_squire_reward)
 
 
 def activate_the_spy(fx: Fx) -> Steps:
@@ -165,7 +124,7 @@ def fate_of_the_favorites(fx: Fx) -> Steps:
 
 def hostage_exchange(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to take one back)"
-    return _give_one_of_mine(fx, prompt, hostage_exchange_reward)
+    return gifts.give_one_of_mine(fx, prompt, hostage_exchange_reward)
 
 
 def _on_scoring_base_i_own(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -211,7 +170,7 @@ def red_birthday_party_destroy(fx: Fx, *, choice: str) -> Steps:
 
 def repaying_debts(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to draw 2 and play)"
-    return _give_one_of_mine(fx, prompt, repaying_debts_reward)
+    return gifts.give_one_of_mine(fx, prompt, repaying_debts_reward)
 
 
 def wintersquashed(fx: Fx) -> Steps:
@@ -223,7 +182,15 @@ def wintersquashed(fx: Fx) -> Steps:
     others = rules.seats_from(fx.state, seat)[1:]
     prompt = "Wintersquashed: you may give control of the minion you played to another player"
     return fx.choose(
-        "seat", others, prompt, then=give_now, optional=True, seat=seat, by=seat, uid=uid, reward=""
+        "seat",
+        others,
+        prompt,
+        then=gifts.give_now,
+        optional=True,
+        seat=seat,
+        by=seat,
+        uid=uid,
+        reward="",
     )
 
 
