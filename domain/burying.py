@@ -113,8 +113,8 @@ def play_uncovered(fx: Fx, *, seat: int, uid: str, base: int) -> Steps:
         targets = [m for m in plays.action_minions(s, seat, card.card) if fx.base_of(m) == base]
         prompt = "Play the uncovered action on which minion there?"
         if targets:
-            return fx.choose_minion(
-                targets, prompt, play_uncovered_on, seat=seat, player=seat, uid=uid
+            return fx.choose(
+                "minion", targets, prompt, play_uncovered_on, seat=seat, player=seat, uid=uid
             )
         ok = False
     if not ok:
@@ -145,4 +145,4 @@ def uncover_at_start(fx: Fx, *, seat: int) -> Steps:
     """At the start of its turn a seat may uncover one of its buried cards."""
     mine = fx.buried(controller=seat)
     prompt = "Start of your turn: you may uncover one of your buried cards"
-    return fx.choose_buried(mine, prompt, "uncover", optional=True, seat=seat)
+    return fx.choose("buried", mine, prompt, "uncover", optional=True, seat=seat)

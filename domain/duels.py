@@ -86,7 +86,7 @@ def _duel_card(fx: Fx, *, role: int) -> Steps:
     a, b = (rules.find_minion(fx.state, uid) for uid in duelling(fx.state))
     names = " and ".join(rules.name(m[1].card) for m in (a, b) if m is not None)
     prompt = f"Duel between {names}: place a card from your hand face down, or pass"
-    options = [fx.card_option(c) for c in hand]
+    options = [fx.option("card", c) for c in hand]
     return fx.ask(
         seat,
         "duel_card",
@@ -197,7 +197,7 @@ def played_minion_may_duel(fx: Fx, offer: StepFn) -> Steps:
         f"{rules.name(found[1].card)} lets you play another minion here now; its duel "
         f"({rules.name(fx.card)}) would come first"
     )
-    options = [fx.card_option(c) for c in chained]
+    options = [fx.option("card", c) for c in chained]
     asking = Fx(fx.state, {**fx.ctx, "by": seat}, fx.rng)
     return asking.ask(
         seat,
@@ -268,7 +268,7 @@ def challenge_with(
 ) -> Steps:
     """Ask for the minion `challenger` duels among `targets`, then start that duel; `then` (a
     step taking only the duel's result) runs after it."""
-    return fx.choose_minion(targets, prompt, _challenged, mine=challenger, result=name_of(then))
+    return fx.choose("minion", targets, prompt, _challenged, mine=challenger, result=name_of(then))
 
 
 @step("duel_challenged")
@@ -290,14 +290,14 @@ def challenge(fx: Fx, result: StepFn) -> Steps:
         return ()
     mine = [m for m in fx.minions(controller=fx.me) if opponents_here(fx.state, m.uid)]
     prompt = f"{rules.name(fx.card)}: choose your minion that starts a duel"
-    return fx.choose_minion(mine, prompt, _challenge_rival, result=name_of(result))
+    return fx.choose("minion", mine, prompt, _challenge_rival, result=name_of(result))
 
 
 @step("challenge_rival")
 def _challenge_rival(fx: Fx, *, result: str, choice: str) -> Steps:
     prompt = f"{rules.name(fx.card)}: choose the minion it duels"
     targets = opponents_here(fx.state, choice)
-    return fx.choose_minion(targets, prompt, _challenge_start, result=result, mine=choice)
+    return fx.choose("minion", targets, prompt, _challenge_start, result=result, mine=choice)
 
 
 @step("challenge_start")

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from domain import plays, rules
 from domain.abilities import Ability
 from domain.fx import Fx, Steps
 from domain.model import GameState, Zone
@@ -75,11 +76,28 @@ class Special(Ability):
     label: str
     when: WhenFn
     effect: Effect
+    plays_it: bool = False
 
     def __post_init__(self) -> None:
         where = f"Special {self.label!r}"
         object.__setattr__(self, "window", checked(Window, self.window, where))
         object.__setattr__(self, "zone", checked(Zone, self.zone, where))
+
+    def usable(self, state: GameState, seat: int, card: str, uid: str, base: int) -> bool:
+        """Whether `seat` may use it now. A Special that plays its card (`plays_it`: "play
+        this card as a Special in window W") is offered only if nothing forbids the seat to
+        play it: a minion on the window's base, an action on no base; the engine checks it,
+        so its `when` says only what the card adds."""
+        if self.plays_it:
+            on = base if base >= 0 and rules.card_type(card) == "minion" else None
+            if not plays.may_play(state, seat, card, on):
+                return False
+        return self.when(state, seat, uid, base)
+
+
+def anytime(state: GameState, seat: int, uid: str, base: int) -> bool:
+    """A Special's `when` for one usable whenever its window opens."""
+    return True
 
 
 @dataclass(frozen=True)
@@ -104,3 +122,8 @@ class BaseHook(Ability):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "moment", checked(Hook, self.moment, "BaseHook"))
+
+
+def play_itself(fx: Fx) -> Steps:
+    """A Special's effect that plays its card (from where it is, outside the play limits)."""
+    return fx.play(fx.src)

@@ -61,7 +61,7 @@ def _scoring_check(fx: Fx) -> Steps:
     if not ready:
         return ()
     prompt = "Several bases are ready to score: choose the next one"
-    return fx.choose_base(ready, prompt, _scoring_pick, seat=fx.state.active)
+    return fx.choose("base", ready, prompt, _scoring_pick, seat=fx.state.active)
 
 
 @step("scoring_pick")
@@ -239,7 +239,7 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
     return [
         Option(f"{uid}:{k}", sp.label, {"uid": uid, "card": card, "special": k}, uid=uid, card=card)
         for uid, card, k, sp in found
-        if sp.when(state, seat, uid, base)
+        if sp.usable(state, seat, card, uid, base)
     ]
 
 

@@ -3,7 +3,7 @@
 Verbs return Steps: a tuple of events (applied at once), tasks (run next, in order) and asks
 (pending decisions); whatever follows an ask runs after the answer's continuation.
 Cards read like what they do:
-`return fx.choose_minion(targets, "Destroy a minion", then="destroy")`.
+`return fx.choose("minion", targets, "Destroy a minion", then="destroy")`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from domain import events as ev
 from domain import rules
@@ -30,6 +30,10 @@ from domain.model import (
 )
 from domain.registry import StepFn, context, name_of
 from domain.registry import Steps as Steps
+
+Choice = Literal["minion", "card", "buried", "base", "seat"]
+"""What a decision is about (`Fx.choose`): the kind of its options."""
+CHOICES: tuple[Choice, ...] = get_args(Choice)
 
 APPLY_TO = "apply_to"
 """The context key naming the minion a card being played must apply its effect to."""
@@ -132,10 +136,6 @@ class Fx:
         """Buried cards, optionally at one base and/or of one controller."""
         return [c for _, c in rules.buried(self.state, base, controller)]
 
-    def has_flag(self, flag: str) -> bool:
-        """Whether a per-turn marker is set this turn."""
-        return flag in self.state.flags
-
     def others(self) -> list[int]:
         """The other seats, in turn order after me."""
         return rules.seats_from(self.state, self.me)[1:]
@@ -237,15 +237,18 @@ class Fx:
         condition: str | None = None,
         now: bool = False,
         must: bool = False,
+        kept: bool = False,
     ) -> Steps:
         """Grant an extra minion/action play: kept for the turn during the seat's own play
         phase, otherwise it must be used at once or is lost. `zone` is where the card must
         come from; `base` (a base card id) and `condition` restrict where it may go; `now`
         makes it a play to use at once even in the seat's own play phase; `must` (implies
-        `now`) makes it mandatory when a card fits (e.g. "you cannot do only half")."""
+        `now`) makes it mandatory when a card fits (e.g. "you cannot do only half"); `kept`
+        keeps it for the seat's coming play phase (granted as its turn starts)."""
         who = self.me if seat is None else seat
         s = self.state
-        if not (now or must) and s.phase == "play" and s.active == who and s.pending is None:
+        in_play_phase = s.phase == "play" and s.active == who and s.pending is None
+        if kept or (not (now or must) and in_play_phase):
             return (ev.PlayGranted(who, kind, max_power, base, self.card, zone, condition),)
         ctx = {
             "seat": who,
@@ -273,6 +276,10 @@ class Fx:
         if apply_to is not None:
             ctx[APPLY_TO] = apply_to
         return (Task("play_card", ctx),)
+
+    def draw_these(self, cards: Sequence[CardRef]) -> Steps:
+        """I draw these cards, looked at on top of my deck (nothing if there is none)."""
+        return (ev.CardsDrawn(self.me, tuple(cards)),) if cards else ()
 
     def top_of_deck(self, n: int = 1, seat: int | None = None) -> tuple[Steps, list[CardRef]]:
         """The top n cards of a deck, reshuffling the discard pile under it when the deck runs
@@ -372,31 +379,6 @@ class Fx:
         """Write a note on an attached action (e.g. the faction named when it was played)."""
         return (ev.NoteSet(uid, note),)
 
-    def set_flag(self, flag: str) -> Steps:
-        """Set a per-turn marker (cleared when the next turn starts)."""
-        return (ev.FlagSet(flag),)
-
-    def card_option(self, c: CardRef | Attached, label: str | None = None) -> Option:
-        """An option pointing at a card out of play (or an attached action)."""
-        return Option(c.uid, label or rules.name(c.card), c.uid, uid=c.uid, card=c.card)
-
-    def choose_card(
-        self,
-        cards: Sequence[CardRef | Attached],
-        prompt: str,
-        then: str | StepFn,
-        optional: bool = False,
-        seat: int | None = None,
-        skip_label: str = "Skip",
-        **extra: JSON,
-    ) -> Steps:
-        """Ask for one card among `cards` (in a hand, a deck, a discard pile, or attached)."""
-        options = [self.card_option(c) for c in cards]
-        who = self.me if seat is None else seat
-        return self.ask(
-            who, "card", prompt, options, then, optional=optional, skip_label=skip_label, **extra
-        )
-
     def then(self, key: str | StepFn, **extra: JSON) -> Steps:
         """Run a step next (a @step, or its persisted name) with exactly `extra` as its
         parameters, plus this ability's identity."""
@@ -431,98 +413,69 @@ class Fx:
         ask = Ask(who, kind, prompt, tuple(options), task, optional, skip_label, auto=not always)
         return (ask,)
 
-    def minion_option(self, m: Minion) -> Option:
-        """An option pointing at a minion in play."""
-        where = self.base_of(m)
-        label = f"{rules.name(m.card)} on {rules.name(self.state.bases[where].card)}"
-        return Option(id=m.uid, label=label, value=m.uid, uid=m.uid, card=m.card, base=where)
+    def option(
+        self,
+        kind: Choice,
+        item: Minion | CardRef | Attached | Buried | int,
+        label: str = "",
+        seat: int | None = None,
+    ) -> Option:
+        """An option pointing at a minion in play, a card out of play (or an attached action),
+        a buried card (only its controller's label names it: `seat` is who reads it, me by
+        default), a base or a seat (by index)."""
+        if kind == "minion" and isinstance(item, Minion):
+            where = self.base_of(item)
+            label = label or f"{rules.name(item.card)} on {self._base_name(where)}"
+            return Option(item.uid, label, item.uid, uid=item.uid, card=item.card, base=where)
+        if kind == "card" and isinstance(item, (CardRef, Attached)):
+            return Option(
+                item.uid, label or rules.name(item.card), item.uid, uid=item.uid, card=item.card
+            )
+        if kind == "buried" and isinstance(item, Buried):
+            return self._buried_option(item, self.me if seat is None else seat)
+        if kind == "base" and isinstance(item, int):
+            return Option(f"base-{item}", self._base_name(item), item, base=item)
+        if kind == "seat" and isinstance(item, int):
+            return Option(f"seat-{item}", self.state.players[item].name, item, seat=item)
+        raise TypeError(f"option: {item!r} is not a {kind} (one of {', '.join(CHOICES)})")
 
-    def buried_option(self, c: Buried, seat: int | None = None) -> Option:
-        """An option pointing at a buried card: only its controller's label names it."""
+    def _base_name(self, index: int) -> str:
+        return rules.name(self.state.bases[index].card)
+
+    def _buried_option(self, c: Buried, seat: int) -> Option:
         where = next(i for i, b in rules.buried(self.state) if b.id == c.id)
-        base = rules.name(self.state.bases[where].card)
-        if (self.me if seat is None else seat) == c.controller:
-            label = f"{rules.name(c.card)} buried at {base}"
+        if seat == c.controller:
+            label = f"{rules.name(c.card)} buried at {self._base_name(where)}"
             return Option(c.id, label, c.id, uid=c.uid, card=c.card, base=where, seat=c.controller)
-        label = f"A card buried by {self.state.players[c.controller].name} at {base}"
+        label = (
+            f"A card buried by {self.state.players[c.controller].name} at {self._base_name(where)}"
+        )
         return Option(c.id, label, c.id, base=where, seat=c.controller)
 
-    def choose_buried(
+    def choose(
         self,
-        cards: Sequence[Buried],
+        kind: Choice,
+        items: Sequence[Minion] | Sequence[CardRef | Attached] | Sequence[Buried] | Sequence[int],
         prompt: str,
-        then: str | StepFn,
-        optional: bool = False,
-        seat: int | None = None,
-        **extra: JSON,
-    ) -> Steps:
-        """Ask for one buried card among `cards` (the answer is its public handle)."""
-        who = self.me if seat is None else seat
-        options = [self.buried_option(c, who) for c in cards]
-        return self.ask(who, "buried", prompt, options, then, optional=optional, **extra)
-
-    def base_option(self, index: int) -> Option:
-        """An option pointing at a base in play."""
-        card = self.state.bases[index].card
-        return Option(id=f"base-{index}", label=rules.name(card), value=index, base=index)
-
-    def choose_minion(
-        self,
-        minions: Sequence[Minion],
-        prompt: str,
+        /,
         then: str | StepFn,
         optional: bool = False,
         seat: int | None = None,
         skip_label: str = "Skip",
         **extra: JSON,
     ) -> Steps:
-        """Ask for one minion among `minions` (nothing happens if there is none). A card
+        """Ask seat `seat` (me by default) for one of `items`, each a `kind` ("minion", "card",
+        "buried", "base" or "seat"); the chosen value (a uid, a buried card's public handle, a
+        base or seat index) reaches `then` as `choice`. Nothing is asked if there is none. A card
         played to be applied to one minion (ctx `apply_to`) may only choose that one."""
+        who = self.me if seat is None else seat
         forced = self.ctx.get(APPLY_TO)
-        if forced is not None and any(m.uid == forced for m in minions):
-            minions = [m for m in minions if m.uid == forced]
-        options = [self.minion_option(m) for m in minions]
-        who = self.me if seat is None else seat
+        narrowed = kind == "minion" and forced is not None
+        if narrowed and any(isinstance(m, Minion) and m.uid == forced for m in items):
+            items = [m for m in items if isinstance(m, Minion) and m.uid == forced]
+        options = [self.option(kind, i, seat=who) for i in items]
         return self.ask(
-            who, "minion", prompt, options, then, optional=optional, skip_label=skip_label, **extra
-        )
-
-    def seat_option(self, seat: int) -> Option:
-        """An option pointing at a seat."""
-        return Option(f"seat-{seat}", self.state.players[seat].name, seat, seat=seat)
-
-    def choose_seat(
-        self,
-        seats: Sequence[int],
-        prompt: str,
-        then: str | StepFn,
-        optional: bool = False,
-        seat: int | None = None,
-        skip_label: str = "Skip",
-        **extra: JSON,
-    ) -> Steps:
-        """Ask for one seat among `seats` (e.g. another player)."""
-        options = [self.seat_option(s) for s in seats]
-        who = self.me if seat is None else seat
-        return self.ask(
-            who, "seat", prompt, options, then, optional=optional, skip_label=skip_label, **extra
-        )
-
-    def choose_base(
-        self,
-        bases: Sequence[int],
-        prompt: str,
-        then: str | StepFn,
-        optional: bool = False,
-        seat: int | None = None,
-        skip_label: str = "Skip",
-        **extra: JSON,
-    ) -> Steps:
-        """Ask for one base among `bases`."""
-        options = [self.base_option(i) for i in bases]
-        who = self.me if seat is None else seat
-        return self.ask(
-            who, "base", prompt, options, then, optional=optional, skip_label=skip_label, **extra
+            who, kind, prompt, options, then, optional=optional, skip_label=skip_label, **extra
         )
 
 

@@ -63,7 +63,8 @@ def put_on_deck_ask(
     hand = fx.hand()
     if left <= 0 or not hand:
         return fx.then(after, moved=moved, **extra)
-    return fx.choose_card(
+    return fx.choose(
+        "card",
         hand,
         text,
         put_on_deck_card,
@@ -111,7 +112,7 @@ def choose_other(
     other seat)."""
     who = fx.me if who is None else who
     pick = rules.seats_from(fx.state, who)[1:] if seats is None else list(seats)
-    return fx.choose_seat(pick, prompt, then, optional=optional, seat=who, **extra)
+    return fx.choose("seat", pick, prompt, then, optional=optional, seat=who, **extra)
 
 
 def with_cards(fx: Fx, who: int | None = None) -> list[int]:
@@ -140,8 +141,8 @@ def raid_top(fx: Fx, seat: int, taker: int, at_most: int, optional: bool) -> Ste
     if not optional:
         return (*steps, *take(top[0], seat, "deck", taker))
     prompt = "You may take the turned-up card into your hand"
-    ask = fx.choose_card(
-        top, prompt, raid_top_take, optional=True, seat=taker, taker=taker, target=seat
+    ask = fx.choose(
+        "card", top, prompt, raid_top_take, optional=True, seat=taker, taker=taker, target=seat
     )
     return (*steps, *ask)
 
@@ -191,8 +192,15 @@ def order_top_pick(
     if len(kinds) > 1:
         prompt = "Choose the next card to put back on top of that deck (first = top)"
         picks = list(kinds.values())
-        return fx.choose_card(
-            picks, prompt, order_top_pick, target=target, uids=uids, ordered=ordered, after=after
+        return fx.choose(
+            "card",
+            picks,
+            prompt,
+            order_top_pick,
+            target=target,
+            uids=uids,
+            ordered=ordered,
+            after=after,
         )
     then = () if after is None else fx.then(after)
     if not ordered:
@@ -218,6 +226,6 @@ def play_as_mine(fx: Fx, c: CardRef) -> Steps:
     if rules.card_type(c.card) != "minion":
         return play_now(fx, fx.me, c)
     bases = plays.extra_minion_bases(fx.state, fx.me, c.card, None, None)
-    options = [fx.base_option(i) for i in bases]
+    options = [fx.option("base", i) for i in bases]
     prompt = "Choose a base for the chosen minion"
     return fx.ask(fx.me, "base", prompt, options, "extra_play_base", seat=fx.me, uid=c.uid)

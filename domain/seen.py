@@ -27,7 +27,11 @@ def _options(fx: Fx, seat: int, revealed: list[str] | None) -> list[Option]:
     out = []
     for c in cards:
         for k, sp in enumerate(abilities.printed(c.card, Special)):
-            if sp.window == Window.SEEN and sp.zone == zone and sp.when(fx.state, seat, c.uid, -1):
+            if (
+                sp.window == Window.SEEN
+                and sp.zone == zone
+                and sp.usable(fx.state, seat, c.card, c.uid, -1)
+            ):
                 value = {"uid": c.uid, "card": c.card, "special": k}
                 out.append(Option(f"{c.uid}:{k}", sp.label, value, uid=c.uid, card=c.card))
     return out

@@ -51,7 +51,7 @@ def guarded(fx: Fx, uid: str, verb: str = "") -> Steps | None:
         if verdict == "block":
             return ()
         if verdict == "absorb":
-            return destroy_attached(fx.state, src.uid)
+            return attached_destroyed(fx.state, src.uid)
         if isinstance(verdict, Task):
             return (Task(verdict.key, {**fx.ctx, **verdict.ctx, "uid": uid}),)
     return None
@@ -91,7 +91,7 @@ def _source_if_abilities_change(state: GameState, m: Minion, base: int) -> reg.S
     return reg.Source(m.card, m.uid, base, m.controller)
 
 
-def destroy_attached(state: GameState, uid: str) -> Steps:
+def attached_destroyed(state: GameState, uid: str) -> Steps:
     """Destroy an attached action (it goes to its owner's discard)."""
     for b in state.bases:
         for a in (*b.attached, *(x for m in b.minions for x in m.attached)):
@@ -101,8 +101,8 @@ def destroy_attached(state: GameState, uid: str) -> Steps:
 
 
 @step("destroy_attached")
-def _destroy_attached(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
-    return destroy_attached(fx.state, str(uid or choice))
+def destroy_attached(fx: Fx, *, uid: str | None = None, choice: str | None = None) -> Steps:
+    return attached_destroyed(fx.state, str(uid or choice))
 
 
 # The verbs on a minion name it by `uid`, or take the minion chosen (`choice`) when asked.
@@ -569,10 +569,10 @@ def play_now(fx: Fx, seat: int, c: CardRef) -> Steps:
     if kind == "ongoing_base":
         bases = plays.action_bases(fx.state, seat, c.card)
         prompt = "Play the chosen action on which base?"
-        return fx.choose_base(bases, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
+        return fx.choose("base", bases, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
     minions = plays.action_minions(fx.state, seat, c.card)
     prompt = "Play the chosen action on which minion?"
-    return fx.choose_minion(minions, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
+    return fx.choose("minion", minions, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
 
 
 @step("play_on")
@@ -640,7 +640,7 @@ def extra_play_card(
     if rules.card_type(card.card) != "minion":
         return play_now(fx, seat, card)
     bases = plays.extra_minion_bases(fx.state, seat, card.card, base, condition)
-    options = [fx.base_option(i) for i in bases]
+    options = [fx.option("base", i) for i in bases]
     prompt = "Choose a base for the chosen minion"  # public: it may come from a hand
     return fx.ask(seat, "base", prompt, options, extra_play_base, seat=seat, uid=choice)
 
@@ -666,7 +666,7 @@ def put_back_on_top(
     kinds = {c.card: c for c in left}
     if len(kinds) > 1:
         picks = list(kinds.values())
-        return fx.choose_card(picks, prompt, then, revealed=revealed, ordered=ordered)
+        return fx.choose("card", picks, prompt, then, revealed=revealed, ordered=ordered)
     if not ordered:
         return ()
     top = [c for u in ordered for c in deck if c.uid == u] + left
@@ -689,8 +689,8 @@ def pick_from_discard(
     left = [c for c in fx.state.players[fx.me].discard if fits(c.card) and c.uid not in picked]
     if (most is not None and len(picked) >= most) or not left:
         return fx.then(done, picked=picked)
-    return fx.choose_card(
-        left, prompt, then, optional=True, skip_label="Done", picked=picked, on_skip=done
+    return fx.choose(
+        "card", left, prompt, then, optional=True, skip_label="Done", picked=picked, on_skip=done
     )
 
 

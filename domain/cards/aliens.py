@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain import events as ev
-from domain import rules
+from domain import rules, verbs
 from domain.abilities import BlanksBase, card
 from domain.effects import BaseHook, OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
@@ -15,7 +15,7 @@ from domain.steps import step
 
 def supreme_overlord(fx: Fx) -> Steps:
     prompt = "You may return a minion to its owner's hand"
-    return fx.choose_minion(fx.minions(), prompt, then="return", optional=True)
+    return fx.choose("minion", fx.minions(), prompt, then=verbs.return_to_hand, optional=True)
 
 
 def invader(fx: Fx) -> Steps:
@@ -34,22 +34,27 @@ def scout(fx: Fx) -> Steps:
 def collector(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
     prompt = "You may return a minion of power 3 or less on this base to its owner's hand"
-    return fx.choose_minion(small, prompt, then="return", optional=True)
+    return fx.choose("minion", small, prompt, then=verbs.return_to_hand, optional=True)
 
 
 def abduction(fx: Fx) -> Steps:
     """The extra minion play comes even when nothing can be returned."""
     prompt = "Return a minion to its owner's hand"
-    return (*fx.choose_minion(fx.minions(), prompt, then="return"), *fx.extra_play("minion"))
+    return (
+        *fx.choose("minion", fx.minions(), prompt, then=verbs.return_to_hand),
+        *fx.extra_play("minion"),
+    )
 
 
 def beam_up(fx: Fx) -> Steps:
-    return fx.choose_minion(fx.minions(), "Return a minion to its owner's hand", then="return")
+    return fx.choose(
+        "minion", fx.minions(), "Return a minion to its owner's hand", then=verbs.return_to_hand
+    )
 
 
 def crop_circles(fx: Fx) -> Steps:
     prompt = "Choose a base: every minion there returns to its owner's hand"
-    return fx.choose_base(fx.bases(), prompt, then=crop_circles_base)
+    return fx.choose("base", fx.bases(), prompt, then=crop_circles_base)
 
 
 @step("crop_circles_base")
@@ -63,18 +68,18 @@ def crop_circles_base(fx: Fx, *, choice: int) -> Steps:
 def disintegrator(fx: Fx) -> Steps:
     small = [m for m in fx.minions() if fx.power(m) <= 3]
     prompt = "Put a minion of power 3 or less on the bottom of its owner's deck"
-    return fx.choose_minion(small, prompt, then="deck_bottom")
+    return fx.choose("minion", small, prompt, then=verbs.deck_bottom)
 
 
 def invasion(fx: Fx) -> Steps:
-    return fx.choose_minion(fx.minions(), "Choose a minion to move", then=invasion_minion)
+    return fx.choose("minion", fx.minions(), "Choose a minion to move", then=invasion_minion)
 
 
 @step("invasion_minion")
 def invasion_minion(fx: Fx, *, choice: str) -> Steps:
     uid = choice
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", then="move", uid=uid)
+    return fx.choose("base", others, "Move it to which base?", then=verbs.move, uid=uid)
 
 
 def probe(fx: Fx) -> Steps:
@@ -103,7 +108,7 @@ def probe_discard(fx: Fx, *, target_seat: int, choice: str) -> Steps:
     card = next((c for c in fx.state.players[target_seat].hand if c.uid == choice), None)
     if card is None:  # a log stored before the choice came after the answer to the look
         return ()
-    return (ev.CardDiscarded(card.uid, card.card, card.owner, "hand"),)
+    return fx.discard_from_hand(card)
 
 
 def terraforming(fx: Fx) -> Steps:
@@ -117,7 +122,7 @@ def terraforming(fx: Fx) -> Steps:
 @step("terraforming_new")
 def terraforming_new(fx: Fx, *, choice: str) -> Steps:
     prompt = f"Which base in play does {rules.name(choice)} replace?"
-    return fx.choose_base(fx.bases(), prompt, then=terraforming_swap, new=choice)
+    return fx.choose("base", fx.bases(), prompt, then=terraforming_swap, new=choice)
 
 
 @step("terraforming_swap")
@@ -146,7 +151,9 @@ def the_mothership(fx: Fx) -> Steps:
 def mothership_offer(fx: Fx, *, seat: int) -> Steps:
     small = [m for m in fx.minions(base=fx.base, controller=seat) if fx.power(m) <= 3]
     prompt = "The Mothership: you may return one of your minions of power 3 or less here to hand"
-    return fx.choose_minion(small, prompt, then="return", optional=True, seat=seat, by=seat)
+    return fx.choose(
+        "minion", small, prompt, then=verbs.return_to_hand, optional=True, seat=seat, by=seat
+    )
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------

@@ -3,9 +3,9 @@ moment. Bases: Pyramids, Star Portal."""
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import burying, rules, verbs
 from domain.abilities import OngoingPower, card
-from domain.effects import OnPlay, OnUncover, Special, Talent, Triggered
+from domain.effects import OnPlay, OnUncover, Special, Talent, Triggered, anytime, play_itself
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
@@ -19,23 +19,20 @@ from domain.steps import step
 def _bury_itself(fx: Fx) -> Steps:
     """On play: this card (shown as it was played) is buried at a base its player picks."""
     prompt = f"{rules.name(fx.card)}: bury it at which base?"
-    return fx.choose_base(fx.bases(), prompt, "bury", uid=fx.src)
+    return fx.choose("base", fx.bases(), prompt, burying.bury, uid=fx.src)
 
 
 def _bury_from_hand(fx: Fx, base: int) -> Steps:
     """Its player may bury a card from their hand at base `base` (the prompt names no card)."""
     prompt = f"{rules.name(fx.card)}: choose a card from your hand to bury"
-    return fx.choose_card(fx.hand(), prompt, "bury", to=base)
+    return fx.choose("card", fx.hand(), prompt, burying.bury, to=base)
 
 
 def _playable_now(card_id: str) -> Special:
     """A Special: this action may also be played from hand when a base is about to score."""
-
-    def may(state: GameState, seat: int, uid: str, base: int) -> bool:
-        return plays.may_play(state, seat, card_id, None)
-
     label = f"{rules.name(card_id)}: play it now"
-    return Special(Window.BEFORE_SCORING, Zone.HAND, label, may, lambda fx: fx.play(fx.src))
+    play = play_itself
+    return Special(Window.BEFORE_SCORING, Zone.HAND, label, anytime, play, plays_it=True)
 
 
 def _on_scoring_base(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -53,13 +50,15 @@ def _mummy_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 def mummy(fx: Fx) -> Steps:
     """After its base scored: bury it at another base instead of it being discarded."""
     others = [i for i in fx.bases() if i != fx.base]
-    return fx.choose_base(others, "Mummy: bury it at which other base?", "bury", uid=fx.src)
+    return fx.choose(
+        "base", others, "Mummy: bury it at which other base?", burying.bury, uid=fx.src
+    )
 
 
 def pyramid_engineer(fx: Fx) -> Steps:
     mine = fx.buried(base=fx.base, controller=fx.me)
     prompt = "Pyramid Engineer: you may uncover one of your buried cards here"
-    return fx.choose_buried(mine, prompt, "uncover", optional=True)
+    return fx.choose("buried", mine, prompt, burying.uncover, optional=True)
 
 
 def pyramid_engineer_talent(fx: Fx) -> Steps:
@@ -90,7 +89,9 @@ def _pharaoh_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 
 def pharaoh_uncovers(fx: Fx) -> Steps:
     mine = fx.buried(base=fx.base, controller=fx.me)
-    return fx.choose_buried(mine, "Pharaoh: uncover one of your buried cards here", "uncover")
+    return fx.choose(
+        "buried", mine, "Pharaoh: uncover one of your buried cards here", burying.uncover
+    )
 
 
 # --- actions -----------------------------------------------------------------------------------
@@ -109,15 +110,15 @@ def lost_knowledge(fx: Fx) -> Steps:
 def lost_knowledge_mode(fx: Fx, *, choice: str) -> Steps:
     if choice == "uncover":
         mine = fx.buried(controller=fx.me)
-        return fx.choose_buried(mine, "Lost Knowledge: uncover which card?", "uncover")
+        return fx.choose("buried", mine, "Lost Knowledge: uncover which card?", burying.uncover)
     prompt = "Lost Knowledge: choose a card from your hand to bury"
-    return fx.choose_card(fx.hand(), prompt, lost_knowledge_where)
+    return fx.choose("card", fx.hand(), prompt, lost_knowledge_where)
 
 
 @step("lost_knowledge_where")
 def lost_knowledge_where(fx: Fx, *, choice: str) -> Steps:
     prompt = "Lost Knowledge: bury the chosen card at which base?"
-    return fx.choose_base(fx.bases(), prompt, "bury", uid=choice)
+    return fx.choose("base", fx.bases(), prompt, burying.bury, uid=choice)
 
 
 def you_can_take_it_with_you(fx: Fx) -> Steps:
@@ -126,7 +127,7 @@ def you_can_take_it_with_you(fx: Fx) -> Steps:
 
 def plague_of_locusts(fx: Fx) -> Steps:
     prompt = "Plague of Locusts: other players' minions at which base get -1 power?"
-    return fx.choose_base(fx.bases(), prompt, plague_of_locusts_base)
+    return fx.choose("base", fx.bases(), prompt, plague_of_locusts_base)
 
 
 @step("plague_of_locusts_base")
@@ -140,7 +141,7 @@ def plague_of_locusts_base(fx: Fx, *, choice: int) -> Steps:
 
 def mummy_strength(fx: Fx) -> Steps:
     prompt = "Mummy Strength: which of your minions gets +2 (+3 with a buried card there)?"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, mummy_strength_target)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, mummy_strength_target)
 
 
 @step("mummy_strength_target")
@@ -152,7 +153,7 @@ def mummy_strength_target(fx: Fx, *, choice: str) -> Steps:
 def tomb_trap(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 4]
     prompt = "Tomb Trap: you may destroy a minion of power 4 or less here"
-    return fx.choose_minion(small, prompt, "destroy", optional=True)
+    return fx.choose("minion", small, prompt, verbs.destroy, optional=True)
 
 
 def ancient_curse(fx: Fx) -> Steps:
@@ -195,9 +196,9 @@ def seal_the_tomb_mode(fx: Fx, *, choice: str) -> Steps:
     if choice == "uncover":
         bases = sorted({i for i, _ in rules.buried(fx.state, controller=fx.me)})
         prompt = "Seal the Tomb: uncover your buried cards at which base?"
-        return fx.choose_base(bases, prompt, seal_the_tomb_uncover, left=2)
+        return fx.choose("base", bases, prompt, seal_the_tomb_uncover, left=2)
     prompt = "Seal the Tomb: bury cards from your hand at which base?"
-    return fx.choose_base(fx.bases(), prompt, seal_the_tomb_bury, left=2)
+    return fx.choose("base", fx.bases(), prompt, seal_the_tomb_bury, left=2)
 
 
 @step("seal_the_tomb_bury")
@@ -206,8 +207,8 @@ def seal_the_tomb_bury(fx: Fx, *, left: int, choice: int) -> Steps:
     if left <= 0 or not fx.hand():
         return ()
     prompt = f"Seal the Tomb: you may bury a card from your hand there ({left} left)"
-    return fx.choose_card(
-        fx.hand(), prompt, seal_the_tomb_buried, optional=True, left=left, to=choice
+    return fx.choose(
+        "card", fx.hand(), prompt, seal_the_tomb_buried, optional=True, left=left, to=choice
     )
 
 
@@ -223,8 +224,8 @@ def seal_the_tomb_uncover(fx: Fx, *, left: int, choice: int) -> Steps:
     if left <= 0 or not mine:
         return ()
     prompt = f"Seal the Tomb: you may uncover one of your buried cards there ({left} left)"
-    return fx.choose_buried(
-        mine, prompt, seal_the_tomb_uncovered, optional=True, left=left, at=choice
+    return fx.choose(
+        "buried", mine, prompt, seal_the_tomb_uncovered, optional=True, left=left, at=choice
     )
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import events as ev
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, card, increases_power
 from domain.effects import BaseHook, OnPlay, Special, Talent, Triggered
 from domain.flow import discard_all_on, replace_with_top
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import CardRef, GameState, Minion, Option, Zone
 from domain.moments import Hook, Moment, Window
 from domain.plays import INCREASES_POWER
@@ -30,7 +30,8 @@ def space_knight(fx: Fx) -> Steps:
     if not actions:
         return (*steps, *fx.then(restack, revealed=revealed, ordered=[]))
     prompt = "Space Knight: you may put a revealed action into your hand"
-    ask = fx.choose_card(
+    ask = fx.choose(
+        "card",
         actions,
         prompt,
         space_knight_take,
@@ -44,7 +45,7 @@ def space_knight(fx: Fx) -> Steps:
 @step("space_knight_take")
 def space_knight_take(fx: Fx, *, revealed: list[str], choice: str | None = None) -> Steps:
     taken = [c for c in fx.deck() if c.uid == choice]
-    drawn = (ev.CardsDrawn(fx.me, tuple(taken)),) if taken else ()
+    drawn = fx.draw_these(taken)
     left = [u for u in revealed if u != choice]
     return (*drawn, *fx.then(restack, revealed=left, ordered=[]))
 
@@ -67,7 +68,8 @@ def scoundrel(fx: Fx) -> Steps:
     if not others:
         return fx.then(scoundrel_with)
     prompt = "Scoundrel: you may choose another of your minions here to move with it"
-    return fx.choose_minion(
+    return fx.choose(
+        "minion",
         others,
         prompt,
         scoundrel_with,
@@ -82,7 +84,7 @@ def scoundrel_with(fx: Fx, *, choice: str | None = None) -> Steps:
     here = fx.base_of(fx.src)
     bases = [i for i in fx.bases() if i != here]
     prompt = "Scoundrel: move to which base?"
-    return fx.choose_base(bases, prompt, scoundrel_go, companion=choice)
+    return fx.choose("base", bases, prompt, scoundrel_go, companion=choice)
 
 
 @step("scoundrel_go")
@@ -119,14 +121,13 @@ def _boosts_in_hand(state: GameState, seat: int) -> list[CardRef]:
     ]
 
 
-def _carpet_flag(state: GameState, uid: str, base: int) -> str:
-    return f"walking_carpet:{uid}:{state.bases[base].card}"
+CARPET = OncePerTurn("walking_carpet")  # per minion and base card: once per scoring
 
 
 def _carpet_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     """Once as its base is about to score, if not winning there, with such an action in hand."""
     found = rules.find_minion(state, uid)
-    if found is None or found[0] != base or _carpet_flag(state, uid, base) in state.flags:
+    if found is None or found[0] != base or CARPET.used(state, uid, state.bases[base].card):
         return False
     return _not_winning(state, seat, base) and bool(_boosts_in_hand(state, seat))
 
@@ -134,8 +135,8 @@ def _carpet_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 def walking_carpet(fx: Fx) -> Steps:
     cards = _boosts_in_hand(fx.state, fx.me)
     prompt = "Walking Carpet: choose an action from your hand to play on it"
-    flag = fx.set_flag(_carpet_flag(fx.state, fx.src, fx.base))
-    return (*flag, *fx.choose_card(cards, prompt, walking_carpet_play))
+    used = CARPET.use(fx.src, fx.state.bases[fx.base].card)
+    return (*used, *fx.choose("card", cards, prompt, walking_carpet_play))
 
 
 @step("walking_carpet_play")
@@ -162,22 +163,21 @@ def _raised_by_its_controller(state: GameState, src: Source, facts: Mapping[str,
 def alien_guru(fx: Fx) -> Steps:
     """Once per turn. An action raising several minions asks about each in turn: the rulebook
     lets the player choose which one gets the counter (skip until the one wanted)."""
-    if fx.has_flag(_guru_flag(fx.src)):
+    if GURU.used(fx.state, fx.src):
         return ()
     found = rules.find_minion(fx.state, str(fx.ctx["uid"]))
     if found is None:
         return ()
     prompt = "Alien Guru: you may place a +1 power counter on the minion just raised"
-    return fx.choose_minion([found[1]], prompt, alien_guru_counter, optional=True)
+    return fx.choose("minion", [found[1]], prompt, alien_guru_counter, optional=True)
 
 
-def _guru_flag(uid: str) -> str:
-    return f"alien_guru:{uid}"
+GURU = OncePerTurn("alien_guru")  # per Alien Guru
 
 
 @step("alien_guru_counter")
 def alien_guru_counter(fx: Fx, *, choice: str) -> Steps:
-    return (*fx.set_flag(_guru_flag(fx.src)), *fx.place_counters(choice, 1))
+    return (*GURU.use(fx.src), *fx.place_counters(choice, 1))
 
 
 # --- Annoying Alien -----------------------------------------------------------------------------
@@ -208,14 +208,14 @@ def astro_robot(fx: Fx) -> Steps:
     """Printed (not the later errata): the destruction is mandatory when a target exists."""
     attached = [a for _, a, _ in fx.attached(base=fx.base)]
     prompt = "Astro Robot: destroy an action attached to this base or to a minion here"
-    return fx.choose_card(attached, prompt, then="destroy_attached", uid=None)
+    return fx.choose("card", attached, prompt, then=verbs.destroy_attached, uid=None)
 
 
 def mannersbot(fx: Fx) -> Steps:
     steps, top = fx.reveal_top()
     if top is None or rules.card_type(top.card) != "action":
         return steps
-    return (*steps, ev.CardsDrawn(fx.me, (top,)))
+    return (*steps, *fx.draw_these([top]))
 
 
 def _pupoks_may(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -226,7 +226,7 @@ def _pupoks_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 def pupoks(fx: Fx) -> Steps:
     steps, top = fx.top_of_deck(3)
     steps = (*fx.gain_vp(fx.me, -1), *steps, *(e for c in top for e in fx.reveal(c, "deck")))
-    drawn = (ev.CardsDrawn(fx.me, tuple(top)),) if top else ()
+    drawn = fx.draw_these(top)
     return (*steps, *drawn, *fx.then(pupoks_extra, drawn=[c.uid for c in top]))
 
 
@@ -241,14 +241,14 @@ def pupoks_extra(fx: Fx, *, drawn: list[str]) -> Steps:
         else:
             ok = plays.action_playable(fx.state, fx.me, c.card)
         if ok:
-            options.append(fx.card_option(c))
+            options.append(fx.option("card", c))
     prompt = "Pupoks: you may play one of the cards drawn as an extra card"
     return fx.ask(
         fx.me,
         "extra_play",
         prompt,
         options,
-        "extra_play_card",
+        verbs.extra_play_card,
         optional=True,
         seat=fx.me,
         base=None,
@@ -279,12 +279,12 @@ def _raised_own_minion_here(state: GameState, src: Source, facts: Mapping[str, A
     return here and facts.get("raised_controller") == facts.get("raised_by")
 
 
+HIVE = OncePerTurn("hive_of_scum")  # per player
+
+
 def hive_of_scum(fx: Fx) -> Steps:
     seat = int(str(fx.ctx["raised_by"]))
-    flag = f"hive_of_scum:{seat}"
-    if fx.has_flag(flag):
-        return ()
-    return (*fx.set_flag(flag), *fx.draw(seat, 1))
+    return HIVE.once(fx.state, seat, then=fx.draw(seat, 1))
 
 
 def neutral_space(state: GameState, src: Source, base: int, m: Minion, cause: Cause) -> str | None:

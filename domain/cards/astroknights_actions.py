@@ -4,9 +4,9 @@ played (these may be played in another player's turn, through a Special or Walki
 from __future__ import annotations
 
 from domain import events as ev
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import IncreasesPower, OngoingPower, Protection, card
-from domain.effects import OnPlay, Special, Triggered
+from domain.effects import OnPlay, Special, Triggered, anytime, play_itself
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
@@ -18,7 +18,9 @@ from domain.verbs import pick_from_discard, play_now, shuffle_picked
 
 def _boost(fx: Fx, minions: list[Minion], amount: int, prompt: str) -> Steps:
     """Choose one of `minions`: it gets +amount power until the end of the turn."""
-    return fx.choose_minion(minions, prompt, then="power", amount=amount, this_turn=True)
+    return fx.choose(
+        "minion", minions, prompt, then=verbs.modify_power, amount=amount, this_turn=True
+    )
 
 
 # --- Block the Probe ----------------------------------------------------------------------------
@@ -26,15 +28,6 @@ def _boost(fx: Fx, minions: list[Minion], amount: int, prompt: str) -> Steps:
 
 def block_the_probe(fx: Fx) -> Steps:
     return _boost(fx, fx.minions(), 2, "Block the Probe: a minion gets +2 power")
-
-
-def _block_the_probe_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    return plays.may_play(state, seat, "astroknights.block_the_probe", None)
-
-
-def play_it(fx: Fx) -> Steps:
-    """A Special that plays the card itself (outside the normal action play)."""
-    return fx.play(fx.src)
 
 
 # --- Hidden Base --------------------------------------------------------------------------------
@@ -47,10 +40,6 @@ def hidden_base(fx: Fx) -> Steps:
 
 
 # --- It's a Trap! -------------------------------------------------------------------------------
-
-
-def _its_a_trap_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    return plays.may_play(state, seat, "astroknights.its_a_trap", None)
 
 
 def its_a_trap(fx: Fx) -> Steps:
@@ -136,7 +125,7 @@ def prepare_for_battle(fx: Fx) -> Steps:
     if not top:
         return steps
     prompt = "Prepare for Battle: put one of the revealed cards into your hand"
-    ask = fx.choose_card(top, prompt, prepare_take, revealed=[c.uid for c in top])
+    ask = fx.choose("card", top, prompt, prepare_take, revealed=[c.uid for c in top])
     return (*steps, *ask)
 
 
@@ -144,7 +133,7 @@ def prepare_for_battle(fx: Fx) -> Steps:
 def prepare_take(fx: Fx, *, revealed: list[str], choice: str) -> Steps:
     taken = [c for c in fx.deck() if c.uid == choice]
     other = [c for c in fx.deck() if c.uid in revealed and c.uid != choice]
-    steps = (ev.CardsDrawn(fx.me, tuple(taken)),) if taken else ()
+    steps = fx.draw_these(taken)
     if not other:
         return steps
     options = [
@@ -210,8 +199,9 @@ card(
         Window.BEFORE_SCORING,
         Zone.HAND,
         "Block the Probe: play it now",
-        _block_the_probe_may,
-        play_it,
+        anytime,
+        play_itself,
+        plays_it=True,
     ),
     IncreasesPower(),
 )
@@ -222,7 +212,12 @@ card(
 card(
     "astroknights.its_a_trap",
     Special(
-        Window.BEFORE_SCORING, Zone.HAND, "It's a Trap!: play it now", _its_a_trap_may, its_a_trap
+        Window.BEFORE_SCORING,
+        Zone.HAND,
+        "It's a Trap!: play it now",
+        anytime,
+        its_a_trap,
+        plays_it=True,
     ),
 )
 card(

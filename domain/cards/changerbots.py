@@ -4,7 +4,7 @@ in domain/cards/changerbots_bases.py."""
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import rules, verbs
 from domain.abilities import (
     AttachCondition,
     GrantsAbilities,
@@ -13,7 +13,7 @@ from domain.abilities import (
     Protection,
     card,
 )
-from domain.effects import OnPlay, Special, Talent
+from domain.effects import OnPlay, Special, Talent, anytime
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Zone
 from domain.moments import Window
@@ -46,7 +46,7 @@ def host_is_immune(state: GameState, src: Source, base: int, m: Minion, cause: C
 def leader_two(fx: Fx) -> Steps:
     others = [m for m in fx.minions(controller=fx.me) if m.uid != the_minion(fx)]
     prompt = "Leader Two: another minion of yours gets +2 power until the end of the turn"
-    return fx.choose_minion(others, prompt, then="power", amount=2)
+    return fx.choose("minion", others, prompt, then=verbs.modify_power, amount=2)
 
 
 def solarshout(fx: Fx) -> Steps:
@@ -64,7 +64,7 @@ def relocate(fx: Fx) -> Steps:
     """Move the minion to another base of my choice; it has -1 power until the end of the turn."""
     here = fx.base_of(the_minion(fx))
     prompt = "Move this minion to which base? (it gets -1 power until the end of the turn)"
-    return fx.choose_base([i for i in fx.bases() if i != here], prompt, then=relocate_to)
+    return fx.choose("base", [i for i in fx.bases() if i != here], prompt, then=relocate_to)
 
 
 @step("changerbots_relocate_to")
@@ -87,16 +87,11 @@ def change_into_a_gun(fx: Fx) -> Steps:
     host = fx.ctx.get("host")
     weak = [m for m in fx.minions(base=fx.base) if m.uid != host and fx.power(m) <= 4]
     prompt = "Change Into A Gun: destroy a minion of power 4 or less on this base"
-    return fx.choose_minion(weak, prompt, then="destroy")
+    return fx.choose("minion", weak, prompt, then=verbs.destroy)
 
 
 def change_into_a_gun_power(state: GameState, src: Source, base: int, m: Minion) -> int:
     return -2 if m.uid == src.host else 0
-
-
-def _roll_on_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    """Playable even with no minion to move (a card may be played for nothing)."""
-    return plays.may_play(state, seat, ROLL_ON, None)
 
 
 def roll_on(fx: Fx) -> Steps:
@@ -114,15 +109,15 @@ def roll_on_pick(fx: Fx, *, target: int, choice: str | None = None) -> Steps:
     if not away:
         return moved
     prompt = "Change Up and Roll On: move a minion of yours to the scoring base (-1 power)"
-    ask = fx.choose_minion(
-        away, prompt, roll_on_pick, optional=True, skip_label="Done", target=target
+    ask = fx.choose(
+        "minion", away, prompt, roll_on_pick, optional=True, skip_label="Done", target=target
     )
     return (*moved, *ask)
 
 
 def form_mergacon(fx: Fx) -> Steps:
     prompt = "Form Mergacon: each of your minions on which base gets +1 power this turn?"
-    return fx.choose_base(fx.bases(), prompt, then=form_mergacon_base)
+    return fx.choose("base", fx.bases(), prompt, then=form_mergacon_base)
 
 
 @step("form_mergacon_base")
@@ -152,7 +147,7 @@ def passengers(fx: Fx) -> Steps:
         return ()
     others = [m for m in fx.minions(base=came_from, controller=fx.me) if m.uid != host]
     prompt = "Passengers: bring one of your minions along from the base it came from"
-    return fx.choose_minion(others, prompt, then="move", to=fx.base_of(host))
+    return fx.choose("minion", others, prompt, then=verbs.move, to=fx.base_of(host))
 
 
 def the_touch(fx: Fx) -> Steps:
@@ -192,7 +187,12 @@ card(
 card(
     ROLL_ON,
     Special(
-        Window.BEFORE_SCORING, Zone.HAND, "Change Up and Roll On: play it", _roll_on_may, roll_on
+        Window.BEFORE_SCORING,
+        Zone.HAND,
+        "Change Up and Roll On: play it",
+        anytime,
+        roll_on,
+        plays_it=True,
     ),
 )
 card(

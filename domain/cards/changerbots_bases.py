@@ -4,7 +4,7 @@ Undertaking and Spikey Chair Room."""
 from __future__ import annotations
 
 from domain import events as ev
-from domain import rules
+from domain import rules, verbs
 from domain.abilities import card
 from domain.effects import BaseHook, Triggered
 from domain.fx import Fx, Steps
@@ -43,7 +43,7 @@ def uss_undertaking(fx: Fx) -> Steps:
     """At the start of a turn, its player may move a minion of theirs here, or away from here."""
     mine = fx.minions(controller=fx.me)
     prompt = "USS Undertaking: you may move one of your minions to or from this base"
-    return fx.choose_minion(mine, prompt, then=uss_undertaking_move, optional=True)
+    return fx.choose("minion", mine, prompt, then=uss_undertaking_move, optional=True)
 
 
 @step("uss_undertaking_move")
@@ -52,7 +52,7 @@ def uss_undertaking_move(fx: Fx, *, choice: str) -> Steps:
         return fx.move(choice, fx.base)
     others = [i for i in fx.bases() if i != fx.base]
     prompt = "USS Undertaking: move it to which base?"
-    return fx.choose_base(others, prompt, then="move", uid=choice)
+    return fx.choose("base", others, prompt, then=verbs.move, uid=choice)
 
 
 def spikey_chair_room_played(fx: Fx) -> Steps:
@@ -74,7 +74,7 @@ def _its_players_right(state: GameState, src: Source, facts: Facts) -> bool:
 def spikey_chair_room(fx: Fx) -> Steps:
     mine = [m for _, m in rules.all_minions(fx.state) if m.owner == fx.me]
     prompt = "Spikey Chair Room: you may destroy a minion you own to draw a card"
-    return fx.choose_minion(mine, prompt, then=spikey_chair_room_destroy, optional=True)
+    return fx.choose("minion", mine, prompt, then=spikey_chair_room_destroy, optional=True)
 
 
 @step("spikey_chair_room_destroy")

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, rules
+from domain import duels, rules, verbs
 from domain.abilities import card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import GameState, Zone
 from domain.moments import Moment, Window
 from domain.registry import Source
@@ -24,7 +25,7 @@ def gunfighter(fx: Fx) -> Steps:
         return ()
     targets = duels.opponents_here(fx.state, fx.src)
     prompt = "Gunfighter may duel a minion of another player on its base (the loser is destroyed)"
-    return fx.choose_minion(targets, prompt, duels.its_loser_destroyed, optional=True)
+    return fx.choose("minion", targets, prompt, duels.its_loser_destroyed, optional=True)
 
 
 # --- High Noon --------------------------------------------------------------------------------
@@ -54,7 +55,7 @@ def high_noon_extra(fx: Fx, *, uid: str) -> Steps:
 
 def quick_draw(fx: Fx) -> Steps:
     prompt = "Quick Draw: choose a minion of yours (+4 if it is duelling, else +2)"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, quick_draw_power)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, quick_draw_power)
 
 
 @step("quick_draw_power")
@@ -86,7 +87,7 @@ def deputy(fx: Fx) -> Steps:
         return ()
     everyone = [m for _, m in rules.all_minions(fx.state)]
     prompt = "Deputy: choose a minion to give +2 power until the end of the turn"
-    return (*fx.discard_from_hand(mine), *fx.choose_minion(everyone, prompt, deputy_power))
+    return (*fx.discard_from_hand(mine), *fx.choose("minion", everyone, prompt, deputy_power))
 
 
 @step("deputy_power")
@@ -126,8 +127,7 @@ def pinkerton(fx: Fx) -> Steps:
 # --- Sheriff --------------------------------------------------------------------------------
 
 
-def _sheriff_flag(state: GameState, uid: str, base: int) -> str:
-    return f"sheriff:{uid}:{state.bases[base].card}"
+SHERIFF = OncePerTurn("sheriff")  # per minion and base card: once per scoring
 
 
 def _sheriff_may(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -138,15 +138,15 @@ def _sheriff_may(state: GameState, seat: int, uid: str, base: int) -> bool:
         and found[0] == base
         and duels.may_start(state)
         and bool(duels.opponents_here(state, uid))
-        and _sheriff_flag(state, uid, base) not in state.flags
+        and not SHERIFF.used(state, uid, state.bases[base].card)
     )
 
 
 def sheriff(fx: Fx) -> Steps:
     targets = duels.opponents_here(fx.state, fx.src)
     prompt = "Sheriff: choose the minion it duels (the loser is destroyed)"
-    flag = fx.set_flag(_sheriff_flag(fx.state, fx.src, fx.base))
-    return (*flag, *fx.choose_minion(targets, prompt, duels.its_loser_destroyed))
+    used = SHERIFF.use(fx.src, fx.state.bases[fx.base].card)
+    return (*used, *fx.choose("minion", targets, prompt, duels.its_loser_destroyed))
 
 
 # --- Run 'Em Off ----------------------------------------------------------------------------
@@ -170,7 +170,7 @@ def run_em_off_result(
             continue
         bases = [i for i in fx.bases() if i != found[0]]
         prompt = f"Run 'Em Off: move {rules.name(found[1].card)} to another base"
-        out += fx.choose_base(bases, prompt, "move", seat=by[1].controller, uid=loser)
+        out += fx.choose("base", bases, prompt, verbs.move, seat=by[1].controller, uid=loser)
     return out
 
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import events as ev
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import Protection, card
-from domain.effects import OnPlay, Special, Triggered
+from domain.effects import OnPlay, Special, Triggered, anytime
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
@@ -62,9 +62,9 @@ def gold_strike(fx: Fx) -> Steps:
 def _my_cards_at(fx: Fx, base: int) -> list[Option]:
     """The cards I control at a base that Stagecoach may relocate: minions, actions played on
     the base itself, buried cards (their options name them to me only)."""
-    out = [fx.minion_option(m) for m in fx.minions(base=base, controller=fx.me)]
-    out += [fx.card_option(a) for a in fx.state.bases[base].attached if a.controller == fx.me]
-    out += [fx.buried_option(c) for c in fx.buried(base, fx.me)]
+    out = [fx.option("minion", m) for m in fx.minions(base=base, controller=fx.me)]
+    out += [fx.option("card", a) for a in fx.state.bases[base].attached if a.controller == fx.me]
+    out += [fx.option("buried", c) for c in fx.buried(base, fx.me)]
     return out
 
 
@@ -115,7 +115,7 @@ def stagecoach_second(fx: Fx, *, first: str, choice: str | None = None) -> Steps
     cards = [first] if choice is None else [first, choice]
     prompt = "Stagecoach: choose the base the cards go to"
     elsewhere = [i for i in fx.bases() if i != base]
-    return fx.choose_base(elsewhere, prompt, stagecoach_go, cards=cards)
+    return fx.choose("base", elsewhere, prompt, stagecoach_go, cards=cards)
 
 
 @step("stagecoach_go")
@@ -139,7 +139,7 @@ def gold_hills(fx: Fx) -> Steps:
     """Look at my top three cards (options only I see); take one, revealed, into my hand."""
     reshuffle, top = fx.top_of_deck(3)
     prompt = "Gold in Them Thar Hills: choose one of the top cards of your deck to take"
-    return (*reshuffle, *fx.choose_card(top, prompt, gold_hills_take, looked=len(top)))
+    return (*reshuffle, *fx.choose("card", top, prompt, gold_hills_take, looked=len(top)))
 
 
 @step("gold_hills_take")
@@ -154,7 +154,7 @@ def gold_hills_take(fx: Fx, *, looked: int, choice: str) -> Steps:
     out = (*fx.reveal(taken, "deck"), *fx.move_card(taken, "deck", "hand"))
     if len({c.card for c in rest}) > 1:  # the others go back on top in the order I choose
         prompt = "Gold in Them Thar Hills: choose the card to put on top of your deck"
-        out += fx.choose_card(rest, prompt, gold_hills_order)
+        out += fx.choose("card", rest, prompt, gold_hills_order)
     return (*out, *fx.then(gold_hills_play, uid=taken.uid))
 
 
@@ -189,7 +189,7 @@ def gold_hills_extra(fx: Fx, *, uid: str, choice: bool) -> Steps:
         return play_now(fx, fx.me, taken)
     bases = plays.extra_minion_bases(fx.state, fx.me, taken.card, None, None)
     prompt = f"Play {rules.name(taken.card)} on which base?"
-    options = [fx.base_option(i) for i in bases]
+    options = [fx.option("base", i) for i in bases]
     return fx.ask(fx.me, "base", prompt, options, extra_play_base, seat=fx.me, uid=uid)
 
 
@@ -207,7 +207,7 @@ def _not_winning_there(state: GameState, seat: int, uid: str, base: int) -> bool
         return False
     totals = rules.power_by_seat(state, base)
     best = max((v for s, v in totals.items() if s != seat), default=0)
-    return totals.get(seat, 0) < best and plays.may_play(state, seat, DYNAMITE, None)
+    return totals.get(seat, 0) < best
 
 
 def _blast(fx: Fx, targets: list[Minion]) -> Steps:
@@ -221,17 +221,13 @@ def _blast(fx: Fx, targets: list[Minion]) -> Steps:
     prompt = "Dynamite Surprise: destroy a minion of power 4 or less"
     return (
         played,
-        *fx.choose_minion(small, prompt, "destroy"),
-        *fx.then("discard_resolving", uid=fx.src),
+        *fx.choose("minion", small, prompt, verbs.destroy),
+        *fx.then(verbs.discard_resolving, uid=fx.src),
     )
 
 
 def dynamite_before_scoring(fx: Fx) -> Steps:
     return _blast(fx, fx.minions(base=fx.base))
-
-
-def _may_answer(state: GameState, seat: int, uid: str, base: int) -> bool:
-    return plays.may_play(state, seat, DYNAMITE, None)
 
 
 def dynamite_when_seen(fx: Fx) -> Steps:
@@ -250,20 +246,23 @@ card(
         "Dynamite Surprise: destroy a minion of power 4 or less here",
         _not_winning_there,
         dynamite_before_scoring,
+        plays_it=True,
     ),
     Special(
         Window.SEEN,
         Zone.HAND,
         "Dynamite Surprise: destroy their minion",
-        _may_answer,
+        anytime,
         dynamite_when_seen,
+        plays_it=True,
     ),
     Special(
         Window.SEEN,
         Zone.DECK,
         "Dynamite Surprise: destroy their minion",
-        _may_answer,
+        anytime,
         dynamite_when_seen,
+        plays_it=True,
     ),
 )
 card("cowboys.gold_strike", Triggered(Moment.MINION_PLAYED, gold_strike, when=_mine_played_here))

@@ -10,6 +10,7 @@ from domain import duels, rules, selectors
 from domain.abilities import card
 from domain.effects import Triggered
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import GameState, Option
 from domain.moments import Moment
 from domain.registry import Source
@@ -45,7 +46,7 @@ def _base_duel(fx: Fx, mine: str, seat: int, prompt: str, then: StepFn) -> Steps
         return ()
     targets = duels.opponents_here(fx.state, mine)
     asking = Fx(fx.state, {**fx.ctx, "by": seat}, fx.rng)
-    return asking.choose_minion(targets, prompt, then, optional=True, seat=seat, mine=mine)
+    return asking.choose("minion", targets, prompt, then, optional=True, seat=seat, mine=mine)
 
 
 def so_so_corral(fx: Fx) -> Steps:
@@ -63,12 +64,11 @@ def corral_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
     return fx.duel(mine, choice, duels.losers_destroyed)
 
 
-def _palace_flag(state: GameState) -> str:
-    return f"shoguns_palace:{state.turn}"
+PALACE_DUEL = OncePerTurn("shoguns_palace")  # per turn number
 
 
 def _palace_reacts(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
-    return selectors.played_here(state, src, facts) and _palace_flag(state) not in state.flags
+    return selectors.played_here(state, src, facts) and not PALACE_DUEL.used(state, state.turn)
 
 
 def shoguns_palace(fx: Fx) -> Steps:
@@ -79,7 +79,7 @@ def shoguns_palace(fx: Fx) -> Steps:
 def palace_offer(fx: Fx, *, mine: str, seat: int) -> Steps:
     """Once per turn: no duel once one was chosen here this turn (e.g. by a minion played
     after this one, whose duel came first)."""
-    if _palace_flag(fx.state) in fx.state.flags:
+    if PALACE_DUEL.used(fx.state, fx.state.turn):
         return ()
     prompt = "Shogun's Palace: the minion you played may duel a minion here (the winner draws 2)"
     return _base_duel(fx, mine, seat, prompt, palace_duel)
@@ -88,7 +88,7 @@ def palace_offer(fx: Fx, *, mine: str, seat: int) -> Steps:
 @step("palace_duel")
 def palace_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
     """Once per turn: the flag is set when a duel is chosen here."""
-    return (*fx.set_flag(_palace_flag(fx.state)), *fx.duel(mine, choice, palace_result))
+    return (*PALACE_DUEL.use(fx.state.turn), *fx.duel(mine, choice, palace_result))
 
 
 @step("palace_result")

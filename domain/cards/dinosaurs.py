@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain import events as ev
-from domain import rules
+from domain import rules, verbs
 from domain.abilities import DestroyedGoTo, IncreasesPower, OngoingPower, Protection, card
 from domain.effects import OnPlay
 from domain.fx import Fx, Steps
@@ -14,7 +14,7 @@ from domain.steps import step
 
 def laseratops(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 2]
-    return fx.choose_minion(small, "Destroy a minion of power 2 or less here", then="destroy")
+    return fx.choose("minion", small, "Destroy a minion of power 2 or less here", verbs.destroy)
 
 
 def armor_stego(state: GameState, src: Source, base: int, m: Minion) -> int:
@@ -28,7 +28,9 @@ def war_raptor(state: GameState, src: Source, base: int, m: Minion) -> int:
 
 
 def augmentation(fx: Fx) -> Steps:
-    return fx.choose_minion(fx.minions(), "Give a minion +4 power", then="power", amount=4)
+    return fx.choose(
+        "minion", fx.minions(), "Give a minion +4 power", then=verbs.modify_power, amount=4
+    )
 
 
 def howl(fx: Fx) -> Steps:
@@ -43,12 +45,12 @@ def natural_selection_prey(fx: Fx, *, choice: str) -> Steps:
     hunter = choice
     strength = fx.power(hunter)
     prey = [m for m in fx.minions(base=fx.base_of(hunter)) if fx.power(m) < strength]
-    return fx.choose_minion(prey, "Destroy a weaker minion there", then="destroy")
+    return fx.choose("minion", prey, "Destroy a weaker minion there", then=verbs.destroy)
 
 
 def natural_selection(fx: Fx) -> Steps:
     prompt = "Choose one of your minions"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=natural_selection_prey)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, then=natural_selection_prey)
 
 
 @step("rampage_minion")
@@ -61,7 +63,7 @@ def rampage_minion(fx: Fx, *, choice: str) -> Steps:
 
 def rampage(fx: Fx) -> Steps:
     prompt = "Choose one of your minions: its base's breakpoint drops by its power this turn"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=rampage_minion)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, then=rampage_minion)
 
 
 @step("survival_base")
@@ -73,7 +75,7 @@ def survival_base(fx: Fx) -> Steps:
         return ()
     low = min(powers.values())
     weakest = [m for m in here if powers[m.uid] == low]
-    return fx.choose_minion(weakest, "Destroy the weakest minion here", then="destroy")
+    return fx.choose("minion", weakest, "Destroy the weakest minion here", then=verbs.destroy)
 
 
 def survival_of_the_fittest(fx: Fx) -> Steps:

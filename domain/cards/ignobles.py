@@ -2,55 +2,15 @@
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import gifts, rules, verbs
 from domain.abilities import card
 from domain.effects import OnPlay, Special, Talent, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Zone
 from domain.moments import Moment, Window
+from domain.registry import StepFn, name_of
 from domain.selectors import its_controllers_turn, played_here, scored_here
 from domain.steps import step
-
-# --- giving control away: "give control of a minion you control to another player; if you
-# do, ..." (the reward runs only if the other player has it afterwards) --------------------
-
-
-def _give_one_of_mine(fx: Fx, prompt: str, reward: str) -> Steps:
-    """Choose a minion I control, then the player to give it to; then `reward` if given."""
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=give_to, reward=reward)
-
-
-@step("ignobles_give_to")
-def give_to(fx: Fx, *, reward: str, choice: str) -> Steps:
-    prompt = "Give control of it to which player?"
-    return fx.choose_seat(fx.others(), prompt, then=give_now, uid=choice, reward=reward)
-
-
-def _offer_self(fx: Fx, reward: str) -> Steps:
-    """'You may give control of this minion to another player' (this card, just played)."""
-    prompt = "You may give control of this minion to another player"
-    return fx.choose_seat(
-        fx.others(), prompt, then=give_now, optional=True, uid=fx.src, reward=reward
-    )
-
-
-@step("ignobles_give_now")
-def give_now(fx: Fx, *, uid: str, reward: str, choice: int) -> Steps:
-    power = fx.power(uid) if fx.base_of(uid) >= 0 else 0
-    return (
-        *fx.give_control(uid, choice),
-        *fx.then(given, uid=uid, to=choice, reward=reward, power=power),
-    )
-
-
-@step("ignobles_given")
-def given(fx: Fx, *, uid: str, to: int, reward: str, power: int) -> Steps:
-    """The reward of a gift (a step taking the minion, the seat and its power when given),
-    only if `to` controls the minion now; "" for a gift with no reward."""
-    found = rules.find_minion(fx.state, uid)
-    if not reward or found is None or found[1].controller != to:
-        return ()
-    return fx.then(reward, uid=uid, to=to, power=power)
 
 
 @step("aunt_of_drakes_reward")
@@ -72,7 +32,7 @@ def repaying_debts_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
 def hostage_exchange_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
     theirs = [m for m in fx.minions(controller=to) if m.uid != uid and fx.power(m) <= power]
     prompt = "Take control of one of that player's minions with no more power"
-    return fx.choose_minion(theirs, prompt, then="control", to=fx.me)
+    return fx.choose("minion", theirs, prompt, then=verbs.take_control, to=fx.me)
 
 
 # --- taking back minions you own --------------------------------------------------------
@@ -85,16 +45,18 @@ def _mine_elsewhere(fx: Fx, base: int | None = None) -> list[Minion]:
 
 def aunt_of_drakes(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to draw and play)"
-    return _give_one_of_mine(fx, prompt, "aunt_of_drakes_reward")
+    return gifts.give_one_of_mine(fx, prompt, aunt_of_drakes_reward)
 
 
 def foot_of_the_king(fx: Fx) -> Steps:
     prompt = "You may take control of a minion you own"
-    return fx.choose_minion(_mine_elsewhere(fx), prompt, then="control", optional=True, to=fx.me)
+    return fx.choose(
+        "minion", _mine_elsewhere(fx), prompt, then=verbs.take_control, optional=True, to=fx.me
+    )
 
 
 def betrothed(fx: Fx) -> Steps:
-    return _offer_self(fx, "")
+    return gifts.offer_self(fx)
 
 
 def betrothed_wedding(fx: Fx) -> Steps:
@@ -109,13 +71,13 @@ def betrothed_wedding(fx: Fx) -> Steps:
 
 
 def sneaky_squire(fx: Fx) -> Steps:
-    return _offer_self(fx, "sneaky_squire_reward")
+    return gifts.offer_self(fx, sneaky_squire_reward)
 
 
 def activate_the_spy(fx: Fx) -> Steps:
     prompt = "Take control of a minion you own"
     return (
-        *fx.choose_minion(_mine_elsewhere(fx), prompt, then="control", to=fx.me),
+        *fx.choose("minion", _mine_elsewhere(fx), prompt, then=verbs.take_control, to=fx.me),
         *fx.extra_play("action"),
     )
 
@@ -127,8 +89,13 @@ def banner_call(fx: Fx) -> Steps:
 @step("banner_call_next")
 def banner_call_next(fx: Fx) -> Steps:
     prompt = "Take control of a minion you own (or stop)"
-    return fx.choose_minion(
-        _mine_elsewhere(fx), prompt, then=banner_call_take, optional=True, skip_label="Stop"
+    return fx.choose(
+        "minion",
+        _mine_elsewhere(fx),
+        prompt,
+        then=banner_call_take,
+        optional=True,
+        skip_label="Stop",
     )
 
 
@@ -137,34 +104,32 @@ def banner_call_take(fx: Fx, *, choice: str) -> Steps:
     return (*fx.give_control(choice, fx.me), *fx.then(banner_call_next))
 
 
-def _each_player_own(fx: Fx, prompt: str, then: str) -> Steps:
+def _each_player_own(fx: Fx, prompt: str, then: StepFn) -> Steps:
     """Each player, me first then in turn order, chooses a minion they own in play."""
     steps: Steps = ()
     for seat in rules.seats_from(fx.state, fx.me):
-        steps += (fx.task(each_player_choose, seat=seat, prompt=prompt, verb=then),)
+        steps += (fx.task(each_player_choose, seat=seat, prompt=prompt, verb=name_of(then)),)
     return steps
 
 
 @step("ignobles_each_player_choose")
 def each_player_choose(fx: Fx, *, seat: int, prompt: str, verb: str) -> Steps:
     owned = [m for m in fx.minions() if m.owner == seat]
-    return fx.choose_minion(owned, prompt, then=verb, seat=seat)
+    return fx.choose("minion", owned, prompt, then=verb, seat=seat)
 
 
 def fate_of_the_favorites(fx: Fx) -> Steps:
-    return _each_player_own(fx, "Destroy a minion you own", "destroy")
+    return _each_player_own(fx, "Destroy a minion you own", verbs.destroy)
 
 
 def hostage_exchange(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to take one back)"
-    return _give_one_of_mine(fx, prompt, "hostage_exchange_reward")
+    return gifts.give_one_of_mine(fx, prompt, hostage_exchange_reward)
 
 
 def _on_scoring_base_i_own(state: GameState, seat: int, uid: str, base: int) -> bool:
     """Inevitable Betrayal: a minion I own, controlled by another, is on the scoring base."""
-    return plays.may_play(state, seat, "ignobles.inevitable_betrayal", None) and any(
-        m.owner == seat and m.controller != seat for m in state.bases[base].minions
-    )
+    return any(m.owner == seat and m.controller != seat for m in state.bases[base].minions)
 
 
 def inevitable_betrayal(fx: Fx) -> Steps:
@@ -177,17 +142,19 @@ def inevitable_betrayal_played(fx: Fx) -> Steps:
     if scoring is None:
         return ()
     prompt = "Take control of a minion you own on the scoring base"
-    return fx.choose_minion(_mine_elsewhere(fx, scoring), prompt, then="control", to=fx.me)
+    return fx.choose(
+        "minion", _mine_elsewhere(fx, scoring), prompt, then=verbs.take_control, to=fx.me
+    )
 
 
 def out_of_sight(fx: Fx) -> Steps:
-    return _each_player_own(fx, "Return a minion you own to your hand", "return")
+    return _each_player_own(fx, "Return a minion you own to your hand", verbs.return_to_hand)
 
 
 def red_birthday_party(fx: Fx) -> Steps:
     owned = [m for m in fx.minions() if m.owner == fx.me]
     prompt = "Destroy a minion you own, and every weaker minion on its base"
-    return fx.choose_minion(owned, prompt, then=red_birthday_party_destroy)
+    return fx.choose("minion", owned, prompt, then=red_birthday_party_destroy)
 
 
 @step("red_birthday_party_destroy")
@@ -203,7 +170,7 @@ def red_birthday_party_destroy(fx: Fx, *, choice: str) -> Steps:
 
 def repaying_debts(fx: Fx) -> Steps:
     prompt = "Give control of a minion you control to another player (to draw 2 and play)"
-    return _give_one_of_mine(fx, prompt, "repaying_debts_reward")
+    return gifts.give_one_of_mine(fx, prompt, repaying_debts_reward)
 
 
 def wintersquashed(fx: Fx) -> Steps:
@@ -214,8 +181,16 @@ def wintersquashed(fx: Fx) -> Steps:
         return ()
     others = rules.seats_from(fx.state, seat)[1:]
     prompt = "Wintersquashed: you may give control of the minion you played to another player"
-    return fx.choose_seat(
-        others, prompt, then=give_now, optional=True, seat=seat, by=seat, uid=uid, reward=""
+    return fx.choose(
+        "seat",
+        others,
+        prompt,
+        then=gifts.give_now,
+        optional=True,
+        seat=seat,
+        by=seat,
+        uid=uid,
+        reward="",
     )
 
 
@@ -245,6 +220,7 @@ card(
         "Inevitable Betrayal: take back a minion you own here",
         _on_scoring_base_i_own,
         inevitable_betrayal,
+        plays_it=True,
     ),
 )
 card("ignobles.out_of_sight", OnPlay(out_of_sight))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import AttachCondition, BlanksBase, OngoingPower, Protection, card
-from domain.effects import BaseHook, OnPlay, Special, Triggered
+from domain.effects import BaseHook, OnPlay, Special, Triggered, anytime
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Hook, Moment, Window
 from domain.registry import Cause, Source
@@ -17,27 +18,24 @@ from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
 
 def ninja_master(fx: Fx) -> Steps:
     prompt = "Ninja Master: you may destroy a minion on this base"
-    return fx.choose_minion(fx.minions(base=fx.base), prompt, then="destroy", optional=True)
+    return fx.choose("minion", fx.minions(base=fx.base), prompt, then=verbs.destroy, optional=True)
 
 
 def tiger_assassin(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
     prompt = "Tiger Assassin: you may destroy a minion of power 3 or less on this base"
-    return fx.choose_minion(small, prompt, then="destroy", optional=True)
+    return fx.choose("minion", small, prompt, then=verbs.destroy, optional=True)
 
 
-def _shinobi_flag(state: GameState, seat: int, base: int) -> str:
-    return f"shinobi:{seat}:{state.bases[base].card}"
+SHINOBI = OncePerTurn("shinobi")  # per player and base card: once per scoring
 
 
 def _shinobi_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    if _shinobi_flag(state, seat, base) in state.flags:
-        return False
-    return plays.may_play(state, seat, "ninjas.shinobi", base)
+    return not SHINOBI.used(state, seat, state.bases[base].card)
 
 
 def shinobi(fx: Fx) -> Steps:
-    return (*fx.set_flag(_shinobi_flag(fx.state, fx.me, fx.base)), *fx.play(fx.src, fx.base))
+    return (*SHINOBI.use(fx.me, fx.state.bases[fx.base].card), *fx.play(fx.src, fx.base))
 
 
 def _acolyte_may(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -84,7 +82,7 @@ def _hand_minions_for(fx: Fx, base: int) -> list[str]:
 def disguise(fx: Fx) -> Steps:
     mine = [m for m in fx.minions(controller=fx.me) if _hand_minions_for(fx, fx.base_of(m))]
     prompt = "Disguise: choose one of your minions to swap for a minion from your hand"
-    return fx.choose_minion(mine, prompt, then=disguise_second)
+    return fx.choose("minion", mine, prompt, then=disguise_second)
 
 
 @step("disguise_second")
@@ -95,8 +93,14 @@ def disguise_second(fx: Fx, *, choice: str) -> Steps:
     if len(_hand_minions_for(fx, base)) < 2 or not others:
         return fx.then(disguise_swap, picked=[first])
     prompt = "Disguise: you may swap a second minion of yours on that base"
-    return fx.choose_minion(
-        others, prompt, disguise_swap, optional=True, on_skip=disguise_swap, picked=[first]
+    return fx.choose(
+        "minion",
+        others,
+        prompt,
+        disguise_swap,
+        optional=True,
+        on_skip=disguise_swap,
+        picked=[first],
     )
 
 
@@ -115,12 +119,6 @@ def disguise_swap(fx: Fx, *, picked: list[str], choice: str | None = None) -> St
     return steps
 
 
-def _hidden_ninja_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    """A card may be played even if its effect cannot resolve (core rulebook): with no minion
-    in hand it is played for nothing."""
-    return plays.may_play(state, seat, "ninjas.hidden_ninja", None)
-
-
 def hidden_ninja(fx: Fx) -> Steps:
     here = fx.state.bases[fx.base].card
     return (*fx.play(fx.src), *fx.extra_play("minion", base=here, now=True))
@@ -132,7 +130,7 @@ INFILTRATING = "ignores this base"
 def infiltrate(fx: Fx) -> Steps:
     others = [a for a in fx.state.bases[fx.base].attached if a.uid != fx.src]
     prompt = "Infiltrate: destroy an action attached to this base"
-    destroy = fx.choose_card(others, prompt, then="destroy_attached", uid=None)
+    destroy = fx.choose("card", others, prompt, then=verbs.destroy_attached, uid=None)
     return (*destroy, *fx.then(infiltrate_ignore))
 
 
@@ -162,7 +160,7 @@ def poison_pick(fx: Fx, *, host_uid: str) -> Steps:
     found = rules.find_minion(fx.state, host_uid)
     if found is None:
         return ()
-    others = [fx.card_option(a) for a in found[1].attached if a.uid != fx.src]
+    others = [fx.option("card", a) for a in found[1].attached if a.uid != fx.src]
     prompt = "Poison: you may destroy an action attached to that minion"
     return fx.ask(
         fx.me,
@@ -187,7 +185,9 @@ def poison_power(state: GameState, src: Source, base: int, m: Minion) -> int:
 
 def seeing_stars(fx: Fx) -> Steps:
     small = [m for m in fx.minions() if fx.power(m) <= 3]
-    return fx.choose_minion(small, "Seeing Stars: destroy a minion of power 3 or less", "destroy")
+    return fx.choose(
+        "minion", small, "Seeing Stars: destroy a minion of power 3 or less", verbs.destroy
+    )
 
 
 def smoke_bomb_target(state: GameState, seat: int, base: int, m: Minion | None) -> bool:
@@ -201,14 +201,14 @@ def smoke_bomb(state: GameState, src: Source, base: int, m: Minion, cause: Cause
 
 def way_of_deception(fx: Fx) -> Steps:
     prompt = "Way of Deception: choose one of your minions to move"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=deception_to)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, then=deception_to)
 
 
 @step("deception_to")
 def deception_to(fx: Fx, *, choice: str) -> Steps:
     uid = choice
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", then="move", uid=uid, to=None)
+    return fx.choose("base", others, "Move it to which base?", then=verbs.move, uid=uid, to=None)
 
 
 # --- bases -----------------------------------------------------------------------------------
@@ -222,7 +222,9 @@ def ninja_dojo(fx: Fx) -> Steps:
 @step("ninja_dojo_offer")
 def ninja_dojo_offer(fx: Fx, *, seat: int) -> Steps:
     prompt = "Ninja Dojo: you may destroy any minion"
-    return fx.choose_minion(fx.minions(), prompt, then="destroy", optional=True, seat=seat, by=seat)
+    return fx.choose(
+        "minion", fx.minions(), prompt, then=verbs.destroy, optional=True, seat=seat, by=seat
+    )
 
 
 def temple_of_goju(fx: Fx) -> Steps:
@@ -238,7 +240,7 @@ def goju_strongest(fx: Fx, *, seat: int) -> Steps:
     top = max(fx.power(m) for m in mine)
     strongest = [m for m in mine if fx.power(m) == top]
     prompt = "Temple of Goju: your strongest minion here goes to the bottom of its owner's deck"
-    return fx.choose_minion(strongest, prompt, then="deck_bottom", seat=seat, by=seat)
+    return fx.choose("minion", strongest, prompt, then=verbs.deck_bottom, seat=seat, by=seat)
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------
@@ -247,7 +249,14 @@ card("ninjas.ninja_master", OnPlay(ninja_master))
 card("ninjas.tiger_assassin", OnPlay(tiger_assassin))
 card(
     "ninjas.shinobi",
-    Special(Window.BEFORE_SCORING, Zone.HAND, "Shinobi: play it here", _shinobi_may, shinobi),
+    Special(
+        Window.BEFORE_SCORING,
+        Zone.HAND,
+        "Shinobi: play it here",
+        _shinobi_may,
+        shinobi,
+        plays_it=True,
+    ),
 )
 card(
     "ninjas.ninja_acolyte",
@@ -271,8 +280,9 @@ card(
         Window.BEFORE_SCORING,
         Zone.HAND,
         "Hidden Ninja: play it and a minion onto the scoring base",
-        _hidden_ninja_may,
+        anytime,
         hidden_ninja,
+        plays_it=True,
     ),
 )
 card(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import rules, verbs
 from domain.abilities import IncreasesPower, Protection, card
 from domain.catalogue import catalogue
-from domain.effects import BaseHook, OnPlay, Special
+from domain.effects import BaseHook, OnPlay, Special, anytime, play_itself
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task, Zone
 from domain.moments import Hook, Window
@@ -35,13 +35,13 @@ def buccaneer_escape(fx: Fx, *, uid: str, seat: int) -> Steps:
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
     prompt = "Buccaneer: instead of being destroyed, it moves to which base?"
     cause: dict[str, JSON] = {"src": uid, "card": "pirates.buccaneer", "by": seat, "to": None}
-    return fx.choose_base(others, prompt, "move", seat=seat, uid=uid, kind="minion", **cause)
+    return fx.choose("base", others, prompt, verbs.move, seat=seat, uid=uid, kind="minion", **cause)
 
 
 def saucy_wench(fx: Fx) -> Steps:
     small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 2]
     prompt = "Saucy Wench: you may destroy a minion of power 2 or less on this base"
-    return fx.choose_minion(small, prompt, then="destroy", optional=True)
+    return fx.choose("minion", small, prompt, then=verbs.destroy, optional=True)
 
 
 def _on_scored_base(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -51,7 +51,9 @@ def _on_scored_base(state: GameState, seat: int, uid: str, base: int) -> bool:
 
 def first_mate(fx: Fx) -> Steps:
     others = [i for i in fx.bases() if i != fx.base]
-    return fx.choose_base(others, "Move First Mate to which base?", "move", uid=fx.src, to=None)
+    return fx.choose(
+        "base", others, "Move First Mate to which base?", verbs.move, uid=fx.src, to=None
+    )
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -60,14 +62,14 @@ def first_mate(fx: Fx) -> Steps:
 def broadside(fx: Fx) -> Steps:
     mine = sorted({fx.base_of(m) for m in fx.minions(controller=fx.me)})
     prompt = "Broadside: choose a base where you have a minion"
-    return fx.choose_base(mine, prompt, then=broadside_base)
+    return fx.choose("base", mine, prompt, then=broadside_base)
 
 
 @step("broadside_base")
 def broadside_base(fx: Fx, *, choice: int) -> Steps:
     seats = [*fx.others(), fx.me]
     prompt = "Broadside: destroy that player's minions of power 2 or less there"
-    return fx.choose_seat(seats, prompt, broadside_fire, target_base=choice)
+    return fx.choose("seat", seats, prompt, broadside_fire, target_base=choice)
 
 
 @step("broadside_fire")
@@ -89,7 +91,7 @@ def cannon_aim(fx: Fx, *, left: int, done: list[str]) -> Steps:
         return ()
     small = [m for m in fx.minions() if fx.power(m) <= 2 and m.uid not in done]
     prompt = f"Cannon: you may destroy a minion of power 2 or less ({left} left)"
-    return fx.choose_minion(small, prompt, cannon_fire, optional=True, left=left, done=done)
+    return fx.choose("minion", small, prompt, cannon_fire, optional=True, left=left, done=done)
 
 
 @step("cannon_fire")
@@ -108,8 +110,8 @@ def sail_pick(fx: Fx, *, left: int | None, done: list[str]) -> Steps:
         return ()
     mine = [m for m in fx.minions(controller=fx.me) if m.uid not in done]
     prompt = "You may move one of your minions to another base"
-    return fx.choose_minion(
-        mine, prompt, sail_minion, optional=True, skip_label="Done", left=left, done=done
+    return fx.choose(
+        "minion", mine, prompt, sail_minion, optional=True, skip_label="Done", left=left, done=done
     )
 
 
@@ -117,7 +119,7 @@ def sail_pick(fx: Fx, *, left: int | None, done: list[str]) -> Steps:
 def sail_minion(fx: Fx, *, left: int | None, done: list[str], choice: str) -> Steps:
     others = [i for i in fx.bases() if i != fx.base_of(choice)]
     prompt = "Move it to which base?"
-    return fx.choose_base(others, prompt, sail_move, moving=choice, left=left, done=done)
+    return fx.choose("base", others, prompt, sail_move, moving=choice, left=left, done=done)
 
 
 @step("sail_move")
@@ -134,19 +136,9 @@ def full_sail(fx: Fx) -> Steps:
     return _sail(fx, None)
 
 
-def _full_sail_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    """Playable even with no minion of yours to move: a card may be played even if its
-    effect cannot resolve (core rulebook)."""
-    return plays.may_play(state, seat, "pirates.full_sail", None)
-
-
-def full_sail_special(fx: Fx) -> Steps:
-    return fx.play(fx.src)
-
-
 def powderkeg(fx: Fx) -> Steps:
     prompt = "Powderkeg: destroy one of your minions (and every minion there no stronger)"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=powderkeg_blast)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, then=powderkeg_blast)
 
 
 @step("powderkeg_blast")
@@ -180,14 +172,14 @@ def sea_dogs_faction(fx: Fx, *, choice: str) -> Steps:
     faction = choice
     sources = [i for i in fx.bases() if _sea_dogs(fx, i, faction)]
     prompt = f"Sea Dogs: move opponents' {catalogue().name(faction)} minions from which base?"
-    return fx.choose_base(sources, prompt, then=sea_dogs_from, faction=faction)
+    return fx.choose("base", sources, prompt, then=sea_dogs_from, faction=faction)
 
 
 @step("sea_dogs_from")
 def sea_dogs_from(fx: Fx, *, faction: str, choice: int) -> Steps:
     others = [i for i in fx.bases() if i != choice]
     prompt = "Sea Dogs: to which base?"
-    return fx.choose_base(others, prompt, sea_dogs_to, origin=choice, faction=faction)
+    return fx.choose("base", others, prompt, sea_dogs_to, origin=choice, faction=faction)
 
 
 @step("sea_dogs_to")
@@ -201,14 +193,14 @@ def sea_dogs_to(fx: Fx, *, origin: int, faction: str, choice: int) -> Steps:
 def shanghai(fx: Fx) -> Steps:
     theirs = [m for m in fx.minions() if m.controller != fx.me]
     prompt = "Shanghai: choose an opponent's minion to move"
-    return fx.choose_minion(theirs, prompt, then=shanghai_to)
+    return fx.choose("minion", theirs, prompt, then=shanghai_to)
 
 
 @step("shanghai_to")
 def shanghai_to(fx: Fx, *, choice: str) -> Steps:
     uid = choice
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", then="move", uid=uid, to=None)
+    return fx.choose("base", others, "Move it to which base?", then=verbs.move, uid=uid, to=None)
 
 
 def swashbuckling(fx: Fx) -> Steps:
@@ -230,7 +222,7 @@ def the_grey_opal(fx: Fx) -> Steps:
 def grey_opal_offer(fx: Fx, *, seat: int) -> Steps:
     mine = fx.minions(base=fx.base, controller=seat)
     prompt = "The Grey Opal: you may move one of your minions here to another base"
-    options = [fx.minion_option(m) for m in mine]
+    options = [fx.option("minion", m) for m in mine]
     return fx.ask(seat, "minion", prompt, options, grey_opal_to, optional=True, seat=seat, by=seat)
 
 
@@ -238,7 +230,7 @@ def grey_opal_offer(fx: Fx, *, seat: int) -> Steps:
 def grey_opal_to(fx: Fx, *, seat: int, choice: str) -> Steps:
     uid = choice
     others = [i for i in fx.bases() if i != fx.base]
-    return fx.choose_base(others, "Move it to which base?", "move", seat=seat, uid=uid)
+    return fx.choose("base", others, "Move it to which base?", verbs.move, seat=seat, uid=uid)
 
 
 def tortuga(fx: Fx) -> Steps:
@@ -250,8 +242,8 @@ def tortuga(fx: Fx) -> Steps:
 def tortuga_offer(fx: Fx, *, seat: int) -> Steps:
     elsewhere = [m for m in fx.minions(controller=seat) if fx.base_of(m) != fx.base]
     prompt = "Tortuga: you may move one of your minions on another base to the new base"
-    return fx.choose_minion(
-        elsewhere, prompt, "move", optional=True, seat=seat, by=seat, to=fx.base
+    return fx.choose(
+        "minion", elsewhere, prompt, verbs.move, optional=True, seat=seat, by=seat, to=fx.base
     )
 
 
@@ -283,8 +275,9 @@ card(
         Window.BEFORE_SCORING,
         Zone.HAND,
         "Full Sail: play it now",
-        _full_sail_may,
-        full_sail_special,
+        anytime,
+        play_itself,
+        plays_it=True,
     ),
 )
 card("pirates.powderkeg", OnPlay(powderkeg))

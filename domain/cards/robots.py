@@ -3,7 +3,7 @@ Bases: Factory 436-1337, The Central Brain."""
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, ScoringBonus, card
 from domain.effects import OnPlay, Triggered
 from domain.fx import Fx, Steps
@@ -71,7 +71,7 @@ def microbot_guard(fx: Fx) -> Steps:
     mine = len(fx.minions(base=fx.base, controller=fx.me))
     weaker = [m for m in fx.minions(base=fx.base) if fx.power(m) < mine]
     prompt = f"Destroy a minion here with power less than {mine} (your minions here)"
-    return fx.choose_minion(weaker, prompt, then="destroy")
+    return fx.choose("minion", weaker, prompt, then=verbs.destroy)
 
 
 def microbot_reclaimer(fx: Fx) -> Steps:
@@ -114,7 +114,7 @@ def hoverbot(fx: Fx) -> Steps:
         return steps
     bases = [i for i in fx.bases() if plays.may_play(fx.state, fx.me, card.card, i)]
     prompt = f"Play {rules.name(card.card)} now as an extra minion (choose its base), or leave it"
-    ask = fx.choose_base(bases, prompt, hoverbot_play, optional=True, uid=card.uid)
+    ask = fx.choose("base", bases, prompt, hoverbot_play, optional=True, uid=card.uid)
     return (*steps, *ask)
 
 
@@ -129,7 +129,7 @@ def zapbot(fx: Fx) -> Steps:
 
 def tech_center(fx: Fx) -> Steps:
     prompt = "Choose a base: draw a card for each minion you have there"
-    return fx.choose_base(fx.bases(), prompt, then=tech_center_draw)
+    return fx.choose("base", fx.bases(), prompt, then=tech_center_draw)
 
 
 @step("tech_center_draw")

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, plays, rules
+from domain import duels, rules, verbs
 from domain.abilities import AttachCondition, IncreasesPower, card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Zone
 from domain.moments import Moment, Window
 from domain.registry import Source
@@ -74,8 +75,8 @@ def bushido_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Ste
         return steps
     n = len(picked) + 1
     prompt = f"Code of Bushido: choose a minion of yours for a +1 power counter ({n} of up to 3)"
-    ask = fx.choose_minion(
-        left, prompt, bushido_pick, optional=True, skip_label="Done", picked=picked
+    ask = fx.choose(
+        "minion", left, prompt, bushido_pick, optional=True, skip_label="Done", picked=picked
     )
     return (*steps, *ask)
 
@@ -83,7 +84,7 @@ def bushido_pick(fx: Fx, *, picked: list[str], choice: str | None = None) -> Ste
 def honor_the_ancestors(fx: Fx) -> Steps:
     mine = fx.minions(controller=fx.me)
     prompt = "Honor the Ancestors: put a +1 power counter on one of your minions"
-    counter = fx.choose_minion(mine, prompt, then="counters", amount=1)
+    counter = fx.choose("minion", mine, prompt, then=verbs.counters, amount=1)
     return (*counter, *fx.then(ancestors_pick, picked=[]))
 
 
@@ -110,7 +111,7 @@ def ancestors_shuffle(fx: Fx, *, picked: list[str]) -> Steps:
 
 def yokai_attack(fx: Fx) -> Steps:
     prompt = "Yokai Attack!: destroy one of your minions"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, yokai_destroy)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, yokai_destroy)
 
 
 @step("yokai_destroy")
@@ -129,13 +130,12 @@ def yokai_reward(fx: Fx, *, uid: str) -> Steps:
 WAY = "samurai.way_of_the_warrior"
 
 
-def _way_flag(seat: int, uid: str) -> str:
-    return f"way_of_the_warrior:{seat}:{uid}"
+WAY_MARK = OncePerTurn("way_of_the_warrior")  # per seat and minion: the minions it marked
 
 
 def way_of_the_warrior(fx: Fx) -> Steps:
     prompt = "Way of the Warrior: choose one of your minions"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, way_of_the_warrior_target)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, way_of_the_warrior_target)
 
 
 @step("way_of_the_warrior_target")
@@ -148,7 +148,7 @@ def way_of_the_warrior_target(fx: Fx, *, choice: str) -> Steps:
     )
     return (
         *fx.add_power(choice, 3, this_turn=True),
-        *fx.set_flag(_way_flag(fx.me, choice)),
+        *WAY_MARK.use(fx.me, choice),
         *(() if watching else fx.linger(WAY, fx.me, turn, turn)),
     )
 
@@ -156,11 +156,11 @@ def way_of_the_warrior_target(fx: Fx, *, choice: str) -> Steps:
 def _way_marked(state: GameState, src: Source, facts: Facts) -> bool:
     """As a lingering effect: a minion marked by this seat's Way of the Warrior this turn."""
     uid = str(facts.get("uid"))
-    return src.uid.startswith("lingering:") and _way_flag(src.controller, uid) in state.flags
+    return src.uid.startswith("lingering:") and WAY_MARK.used(state, src.controller, uid)
 
 
 def way_of_the_warrior_draw(fx: Fx) -> Steps:
-    marks = fx.state.flags.count(_way_flag(fx.me, str(fx.ctx["uid"])))
+    marks = WAY_MARK.count(fx.state, fx.me, str(fx.ctx["uid"]))
     return fx.draw(fx.me, marks)
 
 
@@ -192,7 +192,6 @@ def _heart_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     return (
         0 <= base < len(state.bases)
         and duels.may_start(state)
-        and plays.may_play(state, seat, HEART, None)
         and bool(_duellers(state, seat, base))
     )
 
@@ -207,7 +206,7 @@ def heart_of_the_battle_played(fx: Fx) -> Steps:
     if scoring is None or not duels.may_start(fx.state):
         return ()
     prompt = "Heart of the Battle: choose your minion that duels (the loser is destroyed)"
-    return fx.choose_minion(_duellers(fx.state, fx.me, scoring), prompt, heart_mine)
+    return fx.choose("minion", _duellers(fx.state, fx.me, scoring), prompt, heart_mine)
 
 
 @step("heart_mine")
@@ -231,13 +230,13 @@ def honorable_combat(fx: Fx) -> Steps:
         return ()
     bases = [i for i in fx.bases() if _outpowered_by(fx.state, fx.me, i)]
     prompt = "Honorable Combat: choose a base where another player has more power than you"
-    return fx.choose_base(bases, prompt, honorable_base)
+    return fx.choose("base", bases, prompt, honorable_base)
 
 
 @step("honorable_base")
 def honorable_base(fx: Fx, *, choice: int) -> Steps:
     prompt = "Honorable Combat: choose your minion that challenges"
-    return fx.choose_minion(fx.minions(base=choice, controller=fx.me), prompt, honorable_mine)
+    return fx.choose("minion", fx.minions(base=choice, controller=fx.me), prompt, honorable_mine)
 
 
 @step("honorable_mine")
@@ -262,11 +261,13 @@ def _from_this_base(state: GameState, src: Source, facts: Facts) -> bool:
     return facts.get("discarded_base") == src.base
 
 
+SAKURA = OncePerTurn("sakura_garden")  # per player
+
+
 def sakura_garden(fx: Fx) -> Steps:
     """The first time in the turn for each player: that player draws a card."""
     seat = int(fx.ctx["controller"])
-    flag = f"sakura_garden:{seat}"
-    return () if fx.has_flag(flag) else (*fx.set_flag(flag), *fx.draw(seat, 1))
+    return SAKURA.once(fx.state, seat, then=fx.draw(seat, 1))
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------
@@ -301,6 +302,7 @@ card(
         "Heart of the Battle: a minion of yours here duels another player's",
         _heart_may,
         heart_of_the_battle,
+        plays_it=True,
     ),
 )
 card("samurai.honorable_combat", OnPlay(honorable_combat))

@@ -3,11 +3,12 @@ them (return instead of destruction, a move instead of a return)."""
 
 from __future__ import annotations
 
-from domain import plays, rules
+from domain import plays, rules, verbs
 from domain import registry as reg
 from domain.abilities import AttachCondition, ExtraBaseUntilScoring, Protection, card
-from domain.effects import OnPlay, Special, Talent
+from domain.effects import OnPlay, Special, Talent, play_itself
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Option, Task, Zone
 from domain.moments import Window
 from domain.registry import Cause, Source
@@ -29,7 +30,7 @@ def ships_captain(fx: Fx) -> Steps:
     if not minions:
         return fx.shuffle_deck()
     prompt = "Ship's Captain: search your deck for a minion"
-    return fx.choose_card(minions, prompt, captain_found)
+    return fx.choose("card", minions, prompt, captain_found)
 
 
 @step("roamers_captain_found")
@@ -103,7 +104,7 @@ def ships_engineer(
 @step("roamers_engineer_move")
 def engineer_move(fx: Fx, *, uid: str) -> Steps:
     others = [i for i in fx.bases() if i != fx.base_of(uid)]
-    return fx.choose_base(others, "Move it to which base?", "move", uid=uid, to=None)
+    return fx.choose("base", others, "Move it to which base?", verbs.move, uid=uid, to=None)
 
 
 def whiplash_maneuver(
@@ -146,7 +147,7 @@ def ensign(state: GameState, src: Source, base: int, m: Minion, cause: Cause) ->
 def science_officer(fx: Fx) -> Steps:
     small = [m for m in fx.minions(controller=fx.me) if fx.power(m) <= 4]
     prompt = "Science Officer: return a minion you control of power 4 or less"
-    return fx.choose_minion(small, prompt, science_returned)
+    return fx.choose("minion", small, prompt, science_returned)
 
 
 @step("roamers_science_returned")
@@ -156,18 +157,19 @@ def science_returned(fx: Fx, *, choice: str) -> Steps:
         return ()
     return (
         *fx.return_to_hand(choice),
-        *fx.set_flag(f"{SCIENCE_FLAG}{m[1].card}"),
+        *SCIENCE.use(m[1].card),
         *fx.extra_play("minion", condition=SCIENCE_FLAG),
     )
 
 
-SCIENCE_FLAG = "star_roamers.science_officer:"
+SCIENCE_FLAG = "star_roamers.science_officer:"  # the extra play's condition (persisted)
+SCIENCE = OncePerTurn("star_roamers.science_officer")  # the minions it returned this turn
 
 
 @reg.play_condition(SCIENCE_FLAG)
 def _named_otherwise(state: GameState, seat: int, card: str, base: int) -> bool:
     """Science Officer's extra minion: its name differs from the minion it returned."""
-    returned = {f.removeprefix(SCIENCE_FLAG) for f in state.flags if f.startswith(SCIENCE_FLAG)}
+    returned = SCIENCE.keys(state)
     return rules.name(card) not in {rules.name(c) for c in returned}
 
 
@@ -179,7 +181,7 @@ def mass_teleport(fx: Fx) -> Steps:
 @step("roamers_mass_teleport_choose")
 def mass_teleport_choose(fx: Fx, *, seat: int) -> Steps:
     prompt = "Mass Teleport: return a minion you control to its owner's hand"
-    return fx.choose_minion(fx.minions(controller=seat), prompt, "return", seat=seat)
+    return fx.choose("minion", fx.minions(controller=seat), prompt, verbs.return_to_hand, seat=seat)
 
 
 def port_me_up(fx: Fx) -> Steps:
@@ -189,29 +191,25 @@ def port_me_up(fx: Fx) -> Steps:
         scored = [i for i, b in enumerate(fx.state.bases) if b.card == fx.state.scoring]
         mine = [m for m in mine if fx.base_of(m) in scored]
     prompt = "Port Me Up: return a minion you control to its owner's hand"
-    return fx.choose_minion(mine, prompt, "return")
+    return fx.choose("minion", mine, prompt, verbs.return_to_hand)
 
 
 def _port_me_up_may(state: GameState, seat: int, uid: str, base: int) -> bool:
     mine = any(m.controller == seat for m in state.bases[base].minions)
-    return mine and plays.may_play(state, seat, PORT_ME_UP, None)
-
-
-def port_me_up_special(fx: Fx) -> Steps:
-    return fx.play(fx.src)
+    return mine
 
 
 def teleport_overflow(fx: Fx) -> Steps:
     prompt = "Teleport Overflow: return a minion you control to its owner's hand"
     return (
-        *fx.choose_minion(fx.minions(controller=fx.me), prompt, "return"),
+        *fx.choose("minion", fx.minions(controller=fx.me), prompt, verbs.return_to_hand),
         *fx.then(overflow_name),
     )
 
 
 def _hand_minions(fx: Fx, name: str | None = None) -> list[Option]:
     return [
-        fx.card_option(c)
+        fx.option("card", c)
         for c in fx.hand()
         if rules.card_type(c.card) == "minion" and name in (None, rules.name(c.card))
     ]
@@ -265,7 +263,7 @@ def overflow_play(fx: Fx, *, uid: str) -> Steps:
         return ()
     bases = [i for i in fx.bases() if plays.may_play(fx.state, fx.me, c.card, i)]
     prompt = f"Teleport Overflow: play the revealed {rules.name(c.card)} on which base?"
-    return fx.choose_base(bases, prompt, overflow_base, uid=uid)
+    return fx.choose("base", bases, prompt, overflow_base, uid=uid)
 
 
 @step("roamers_overflow_base")
@@ -281,14 +279,14 @@ def hyperspeed_10(fx: Fx) -> Steps:
     if len(fx.bases()) < 2:
         return ()
     prompt = "Hyperspeed 10: choose a base: every minion on it moves"
-    return fx.choose_base(crowded, prompt, hyperspeed_from)
+    return fx.choose("base", crowded, prompt, hyperspeed_from)
 
 
 @step("roamers_hyperspeed_from")
 def hyperspeed_from(fx: Fx, *, choice: int) -> Steps:
     others = [i for i in fx.bases() if i != choice]
     prompt = "Hyperspeed 10: move them all to which base?"
-    return fx.choose_base(others, prompt, hyperspeed_to, source=choice)
+    return fx.choose("base", others, prompt, hyperspeed_to, source=choice)
 
 
 @step("roamers_hyperspeed_to")
@@ -303,7 +301,7 @@ def teleport_error(fx: Fx) -> Steps:
     if len(fx.bases()) < 2:
         return ()
     prompt = "Teleport Error: choose a minion: it moves to another base chosen at random"
-    return fx.choose_minion(fx.minions(), prompt, teleport_error_move)
+    return fx.choose("minion", fx.minions(), prompt, teleport_error_move)
 
 
 @step("roamers_teleport_error_move")
@@ -362,7 +360,8 @@ card(
         Zone.HAND,
         "Port Me Up: return a minion from the base that scored",
         _port_me_up_may,
-        port_me_up_special,
+        play_itself,
+        plays_it=True,
     ),
 )
 card(

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain import rules
+from domain import rules, verbs
 from domain.abilities import Protection, Restriction, card
 from domain.catalogue import catalogue
 from domain.effects import OnPlay, Triggered
@@ -34,7 +33,7 @@ def gnome(fx: Fx) -> Steps:
     count = len(fx.minions(base=fx.base, controller=fx.me))
     weaker = [m for m in fx.minions(base=fx.base) if fx.power(m) < count]
     prompt = f"You may destroy a minion here with power less than {count}"
-    return fx.choose_minion(weaker, prompt, then="destroy", optional=True)
+    return fx.choose("minion", weaker, prompt, then=verbs.destroy, optional=True)
 
 
 def gremlin(fx: Fx) -> Steps:
@@ -72,7 +71,7 @@ def block_the_path_forbids(state: GameState, src: Source, seat: int, card: str, 
 def disenchant(fx: Fx) -> Steps:
     actions = [a for _, a, _ in fx.attached()]
     prompt = "Destroy an action attached to a minion or a base"
-    return fx.choose_card(actions, prompt, then="destroy_attached")
+    return fx.choose("card", actions, prompt, then=verbs.destroy_attached)
 
 
 def enshrouding_mist_played(fx: Fx) -> Steps:
@@ -84,7 +83,7 @@ def enshrouding_mist_played(fx: Fx) -> Steps:
 
 def enshrouding_mist(fx: Fx) -> Steps:
     """At the start of my turn: an extra minion play for this base, kept for the play phase."""
-    return (ev.PlayGranted(fx.me, "minion", base=fx.state.bases[fx.base].card, source=fx.card),)
+    return fx.extra_play("minion", base=fx.state.bases[fx.base].card, kept=True)
 
 
 def flame_trap(fx: Fx) -> Steps:
@@ -122,7 +121,7 @@ def hideout_used(fx: Fx, *, hideout: str, hideout_seat: int, at: str) -> Steps:
 def mark_of_sleep(fx: Fx) -> Steps:
     seats = [*fx.others(), fx.me]
     prompt = "Mark of Sleep: choose a player who can't play actions on their next turn"
-    return fx.choose_seat(seats, prompt, mark_of_sleep_seat)
+    return fx.choose("seat", seats, prompt, mark_of_sleep_seat)
 
 
 @step("mark_of_sleep_seat")
@@ -139,7 +138,7 @@ def mark_of_sleep_forbids(state: GameState, src: Source, seat: int, card: str, b
 def pay_the_piper(fx: Fx) -> Steps:
     seat = int(fx.ctx["played_by"])
     prompt = "Pay the Piper: discard a card"
-    return fx.choose_card(fx.hand(seat), prompt, pay_the_piper_discard, seat=seat, victim=seat)
+    return fx.choose("card", fx.hand(seat), prompt, pay_the_piper_discard, seat=seat, victim=seat)
 
 
 @step("pay_the_piper_discard")
@@ -166,7 +165,7 @@ def mushroom_kingdom(fx: Fx) -> Steps:
     seat = int(fx.ctx["seat"])
     theirs = [m for m in fx.minions() if m.controller != seat and fx.base_of(m) != fx.base]
     prompt = "Mushroom Kingdom: you may move an opponent's minion to this base"
-    return fx.choose_minion(theirs, prompt, "move", optional=True, seat=seat, to=fx.base)
+    return fx.choose("minion", theirs, prompt, verbs.move, optional=True, seat=seat, to=fx.base)
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------

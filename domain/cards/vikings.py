@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import rules
+from domain import rules, verbs
 from domain.abilities import AttachCondition, OngoingPower, card
 from domain.effects import OnPlay, Talent, Triggered
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import CardRef, GameState, Minion, Option
 from domain.moments import Moment
 from domain.plunder import (
@@ -73,7 +74,7 @@ def valkyrie(fx: Fx) -> Steps:
         c for s in fx.others() for c in fx.discard_pile(s) if rules.card_type(c.card) == "minion"
     ]
     prompt = "Valkyrie: take a minion from another player's discard pile into your hand"
-    return fx.choose_card(minions, prompt, valkyrie_take)
+    return fx.choose("card", minions, prompt, valkyrie_take)
 
 
 @step("valkyrie_take")
@@ -122,7 +123,7 @@ def ransack(fx: Fx) -> Steps:
         on = rules.name(found[1].card if found else fx.state.bases[base].card)
         label = f"{rules.name(a.card)} on {on}"
         options.append(Option(a.uid, label, a.uid, uid=a.uid, card=a.card, base=base))
-    options += [fx.buried_option(c) for c in fx.buried()]
+    options += [fx.option("buried", c) for c in fx.buried()]
     prompt = "Ransack: put an action attached in play, or a buried card, into your hand"
     return fx.ask(fx.me, "card", prompt, options, ransack_take)
 
@@ -172,7 +173,8 @@ def raiding_party_turn(fx: Fx, *, choice: int) -> Steps:
     fits = [c for c in top if small(c.card, 4) and playable_as_mine(fx, c)]
     prompt = "Raiding Party: you may play one of the turned-up cards as an extra card"
     uids = [c.uid for c in top]
-    ask = fx.choose_card(
+    ask = fx.choose(
+        "card",
         fits,
         prompt,
         raiding_party_play,
@@ -204,7 +206,7 @@ def stashed_for_power(fx: Fx, *, moved: int, amount: int, here: bool) -> Steps:
         return ()
     prompt = f"Which of your minions gets +{amount} power until the end of the turn?"
     mine = fx.minions(base=fx.base if here else None, controller=fx.me)
-    return fx.choose_minion(mine, prompt, "power", amount=amount)
+    return fx.choose("minion", mine, prompt, verbs.modify_power, amount=amount)
 
 
 def tribute(fx: Fx) -> Steps:
@@ -222,15 +224,15 @@ def combat_training_power(state: GameState, src: Source, base: int, m: Minion) -
 # --- bases -----------------------------------------------------------------------------------
 
 
+DRAKKAR = OncePerTurn("drakkar")  # per player
+
+
 def drakkar(fx: Fx) -> Steps:
     seat = int(fx.ctx["played_by"])
-    flag = f"drakkar:{seat}"
-    if fx.has_flag(flag):
-        return ()
     prompt = "Drakkar: you may turn up the top card of another player's deck"
     seats = with_cards(fx, seat)
     ask = choose_other(fx, prompt, drakkar_turn, seats, who=seat, optional=True, player=seat)
-    return (*fx.set_flag(flag), *ask)
+    return DRAKKAR.once(fx.state, seat, then=ask)
 
 
 @step("drakkar_turn")

@@ -9,6 +9,7 @@ from domain.abilities import card
 from domain.effects import BaseHook, OnPlay, Triggered
 from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import CardRef, Option
 from domain.moments import Hook, Moment
 from domain.plays import action_playable
@@ -43,12 +44,12 @@ def _card(fx: Fx, uid: str) -> CardRef | None:
 # --- minions -----------------------------------------------------------------------------------
 
 
+ARCHMAGE = OncePerTurn("archmage")  # per Archmage in play
+
+
 def _archmage_action(fx: Fx) -> Steps:
     """One extra action per turn of mine for each Archmage, however often it enters play."""
-    flag = f"archmage:{fx.src}"
-    if fx.has_flag(flag):
-        return ()
-    return (*fx.set_flag(flag), *fx.extra_play("action"))
+    return ARCHMAGE.once(fx.state, fx.src, then=fx.extra_play("action"))
 
 
 def archmage_played(fx: Fx) -> Steps:
@@ -60,8 +61,8 @@ def archmage_played(fx: Fx) -> Steps:
 def archmage(fx: Fx) -> Steps:
     if int(fx.ctx["seat"]) != fx.me:
         return ()
-    flag = f"archmage:{fx.src}"  # the play phase is about to begin: the play is kept for it
-    return (*fx.set_flag(flag), ev.PlayGranted(fx.me, "action", source=fx.card))
+    # the play phase is about to begin: the play is kept for it
+    return (*ARCHMAGE.use(fx.src), *fx.extra_play("action", kept=True))
 
 
 def chronomage(fx: Fx) -> Steps:
@@ -117,7 +118,7 @@ def mass_enchantment(fx: Fx) -> Steps:
         c for c in revealed if rules.card_type(c.card) == "action" and playable_now(fx, c.card)
     ]
     prompt = "Play one of the revealed actions as an extra action (it stays its owner's card)"
-    ask = fx.choose_card(actions, prompt, mass_enchantment_play, optional=True)
+    ask = fx.choose("card", actions, prompt, mass_enchantment_play, optional=True)
     return (*steps, *ask)
 
 
@@ -146,7 +147,8 @@ def portal_take(fx: Fx, *, revealed: list[str], choice: str | None = None) -> St
     if not minions:
         return (*steps, *fx.then(portal_order, revealed=revealed, ordered=[]))
     prompt = "Portal: you may take a revealed minion into your hand"
-    ask = fx.choose_card(
+    ask = fx.choose(
+        "card",
         minions,
         prompt,
         portal_take,
@@ -172,7 +174,7 @@ def portal_order(
 
 def sacrifice(fx: Fx) -> Steps:
     prompt = "Choose one of your minions: draw cards equal to its power, then destroy it"
-    return fx.choose_minion(fx.minions(controller=fx.me), prompt, then=sacrifice_minion)
+    return fx.choose("minion", fx.minions(controller=fx.me), prompt, then=sacrifice_minion)
 
 
 @step("sacrifice_minion")
@@ -188,7 +190,7 @@ def scry(fx: Fx) -> Steps:
     if not actions:
         return (*steps, *fx.then(scry_shuffle))
     prompt = "Scry: choose an action in your deck to reveal and put into your hand"
-    return (*steps, *fx.choose_card(actions, prompt, scry_take))
+    return (*steps, *fx.choose("card", actions, prompt, scry_take))
 
 
 @step("scry_take")

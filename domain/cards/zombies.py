@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain import events as ev
 from domain import plays, rules
 from domain.abilities import PlaysFromDiscard, Restriction, ScoringBonus, card
 from domain.effects import BaseHook, OnPlay, Special
 from domain.fx import Fx, Steps
+from domain.limits import OncePerTurn
 from domain.model import CardRef, GameState, Option, Zone
 from domain.moments import Hook, Window
 from domain.registry import Source, play_condition
@@ -61,7 +61,7 @@ def zombie_lord_next(fx: Fx, *, left: list[str]) -> Steps:
     cards = [c for c in _minions(fx.discard_pile(), 2) if _lord_bases(fx, c.card, left)]
     prompt = "Zombie Lord: you may play a minion of power 2 or less from your discard pile"
     picks = _distinct(cards)
-    return fx.choose_card(picks, prompt, zombie_lord_card, optional=True, left=left)
+    return fx.choose("card", picks, prompt, zombie_lord_card, optional=True, left=left)
 
 
 @step("zombie_lord_card")
@@ -69,7 +69,7 @@ def zombie_lord_card(fx: Fx, *, left: list[str], choice: str) -> Steps:
     card = next(c.card for c in fx.discard_pile() if c.uid == choice)
     prompt = f"Play {rules.name(card)} onto which base where you had no minion?"
     bases = _lord_bases(fx, card, left)
-    return fx.choose_base(bases, prompt, zombie_lord_base, uid=choice, left=left)
+    return fx.choose("base", bases, prompt, zombie_lord_base, uid=choice, left=left)
 
 
 @step("zombie_lord_base")
@@ -81,7 +81,7 @@ def zombie_lord_base(fx: Fx, *, left: list[str], uid: str, choice: int) -> Steps
 def grave_digger(fx: Fx) -> Steps:
     prompt = "You may put a minion from your discard pile into your hand"
     minions = _distinct(_minions(fx.discard_pile()))
-    return fx.choose_card(minions, prompt, to_hand, optional=True)
+    return fx.choose("card", minions, prompt, to_hand, optional=True)
 
 
 def _tenacious_z_bases(state: GameState, seat: int) -> list[int]:
@@ -89,20 +89,21 @@ def _tenacious_z_bases(state: GameState, seat: int) -> list[int]:
     return [i for i in range(len(state.bases)) if plays.may_play(state, seat, card, i)]
 
 
+TENACIOUS_Z = OncePerTurn("tenacious_z")  # per player, for all their Tenacious Z
+
+
 def _tenacious_z_usable(state: GameState, seat: int, uid: str, base: int) -> bool:
     """Only in your own play phase, once per turn for all your Tenacious Z."""
     mine = state.active == seat and state.phase == "play"
-    return (
-        mine and f"tenacious_z:{seat}" not in state.flags and bool(_tenacious_z_bases(state, seat))
-    )
+    return mine and not TENACIOUS_Z.used(state, seat) and bool(_tenacious_z_bases(state, seat))
 
 
 def tenacious_z(fx: Fx) -> Steps:
     prompt = "Play Tenacious Z onto which base?"
     bases = _tenacious_z_bases(fx.state, fx.me)
     return (
-        *fx.set_flag(f"tenacious_z:{fx.me}"),
-        *fx.choose_base(bases, prompt, tenacious_z_base),
+        *TENACIOUS_Z.use(fx.me),
+        *fx.choose("base", bases, prompt, tenacious_z_base),
     )
 
 
@@ -138,7 +139,7 @@ def walker_choice(fx: Fx, *, top: str, choice: bool) -> Steps:
 
 def grave_robbing(fx: Fx) -> Steps:
     prompt = "Put a card from your discard pile into your hand"
-    return fx.choose_card(_distinct(fx.discard_pile()), prompt, to_hand)
+    return fx.choose("card", _distinct(fx.discard_pile()), prompt, to_hand)
 
 
 def lend_a_hand(fx: Fx) -> Steps:
@@ -151,7 +152,8 @@ def lend_a_hand_pick(fx: Fx, *, picked: list[str]) -> Steps:
     if not left:
         return fx.then(lend_a_hand_shuffle, picked=picked)
     prompt = f"Lend a Hand: choose a card to shuffle into your deck ({len(picked)} chosen)"
-    return fx.choose_card(
+    return fx.choose(
+        "card",
         left,
         prompt,
         lend_a_hand_add,
@@ -274,7 +276,7 @@ def evans_city_cemetery(fx: Fx) -> Steps:
     for p in fx.state.last_scored:
         if p.place == 0:
             hand = fx.state.players[p.seat].hand
-            discards = tuple(ev.CardDiscarded(c.uid, c.card, c.owner, "hand") for c in hand)
+            discards = tuple(e for c in hand for e in fx.discard_from_hand(c))
             steps += (*discards, *fx.draw(p.seat, 5))
     return steps
 

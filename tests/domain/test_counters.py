@@ -131,8 +131,8 @@ def test_the_counter_steps_take_the_minion_chosen_for_the_one_not_named() -> Non
     def give_one_to_a_chosen_minion(fx: Fx) -> Steps:
         targets = [m for m in fx.minions() if m.uid != fx.src]
         prompt = "Move a counter to which minion?"
-        return fx.choose_minion(
-            targets, prompt, then="transfer_counters", from_uid=fx.src, amount=1
+        return fx.choose(
+            "minion", targets, prompt, then="transfer_counters", from_uid=fx.src, amount=1
         )
 
     with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(give_one_to_a_chosen_minion)):
