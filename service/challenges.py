@@ -37,7 +37,7 @@ return {'ok', encoded}
 """
 
 
-FIELDS = ("id", "from", "to", "factions", "seat", "clock", "status", "created_at", "game")
+FIELDS = ("id", "from", "to", "factions", "seat", "clock", "status", "created_at", "game", "rated")
 """A challenge's fields, in the order answers show them."""
 
 
@@ -82,9 +82,11 @@ class Challenges:
         factions: Sequence[str],
         seat: int,
         clock: Clock | None = None,
+        rated: bool = False,
     ) -> dict[str, Any]:
         """Challenge ``target`` to a game where ``challenger`` plays ``factions`` at ``seat``,
-        with a turn clock if ``clock`` is given (the game gets it on acceptance)."""
+        with a turn clock if ``clock`` is given (the game gets it on acceptance), rated if
+        ``rated``."""
         if challenger == target:
             raise ChallengeForbidden("an account cannot challenge itself")
         self.accounts.get(target)
@@ -99,6 +101,7 @@ class Challenges:
             "status": "pending",
             "created_at": utc_timestamp(),
             "game": None,
+            "rated": rated,
         }
         now = time.time()
         pipe = transaction(self.redis)
@@ -142,7 +145,9 @@ class Challenges:
             seats = [mine, theirs] if challenge["seat"] == 0 else [theirs, mine]
             clock = challenge["clock"]
             created = self.accounts.create_game(
-                seats, clock=None if clock is None else Clock(**clock)
+                seats,
+                clock=None if clock is None else Clock(**clock),
+                rated=bool(challenge.get("rated")),
             )
         except Exception:
             self._move(challenge_id, "accepting", "pending", {})

@@ -7,6 +7,7 @@ from typing import Any
 import httpx
 
 from smashup_client.operations import Operation, covered_operations
+from smashup_client.ratings import Ratings
 from smashup_client.resources import (
     Accounts,
     Catalogue,
@@ -29,8 +30,8 @@ class Client:
     >>> client.me.turns(wait=20)  # doctest: +SKIP
 
     Groups: ``service``, ``catalogue``, ``games``, ``me``, ``accounts``, ``challenges``,
-    ``webhooks``, ``replays``, ``site``, ``tables`` (open games) and ``seeks`` (seeks and
-    quick pairing). Refusals raise
+    ``webhooks``, ``replays``, ``site``, ``tables`` (open games), ``seeks`` (seeks and
+    quick pairing) and ``ratings`` (the leaderboard). Refusals raise
     :class:`~smashup_client.errors.ApiError` subclasses carrying the problem's ``code``.
     Use it as a context manager, or call :meth:`close`, to free its connections.
     """
@@ -56,6 +57,7 @@ class Client:
         self.site = Site(self.transport)
         self.tables = Tables(self.transport)
         self.seeks = Seeks(self.transport)
+        self.ratings = Ratings(self.transport)
 
     @property
     def token(self) -> str | None:
@@ -85,6 +87,7 @@ class Client:
             self.site,
             self.tables,
             self.seeks,
+            self.ratings,
         )
 
     def close(self) -> None:
