@@ -14,6 +14,7 @@ abandoned (never used, no games) go away by themselves.
 from __future__ import annotations
 
 import json
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import PlayerSetup, ScriptedSetup, awaited_seat
+from domain.catalogue import catalogue
 from domain.model import Clock
 from domain.view import awaiting
 from events.connection import transaction
@@ -38,6 +40,13 @@ BUILTIN_BOTS = {"builtin-random": "random", "builtin-greedy": "greedy", "builtin
 """The server's own bots as accounts: seated like any account, played by the server's workers."""
 BUILTIN_SINCE = "2026-01-01T00:00:00.000Z"
 """The ``created_at`` the built-in accounts show (they are not stored)."""
+
+
+def bot_factions(seed: str, taken: Sequence[str]) -> list[str]:
+    """Two factions for a built-in bot answering a challenge: drawn (seeded by ``seed``) from
+    the catalogue's factions its opponent does not play."""
+    free = sorted(set(catalogue().factions) - set(taken))
+    return random.Random(seed).sample(free, 2)
 
 
 class AccountNotFound(ServiceError):

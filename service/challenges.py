@@ -19,7 +19,7 @@ from domain import PlayerSetup
 from domain.model import Clock
 from events.connection import mget, transaction
 from events.envelope import utc_timestamp
-from service.accounts import Accounts, AccountSeat
+from service.accounts import BUILTIN_BOTS, Accounts, AccountSeat, bot_factions
 from service.feed import Feeds
 from service.outcomes import ServiceError
 
@@ -86,7 +86,7 @@ class Challenges:
     ) -> dict[str, Any]:
         """Challenge ``target`` to a game where ``challenger`` plays ``factions`` at ``seat``,
         with a turn clock if ``clock`` is given (the game gets it on acceptance), rated if
-        ``rated``."""
+        ``rated``. A built-in bot accepts at once (two factions drawn for it)."""
         if challenger == target:
             raise ChallengeForbidden("an account cannot challenge itself")
         self.accounts.get(target)
@@ -110,6 +110,8 @@ class Challenges:
         pipe.zadd(self._index(target), {challenge_id: now})
         pipe.execute()
         self.feeds.publish(target, "challenge", challenge)
+        if target in BUILTIN_BOTS:  # the server's own bots accept at once
+            return self.accept(challenge_id, target, bot_factions(challenge_id, factions))
         return challenge
 
     def get(self, challenge_id: str, caller: str) -> dict[str, Any]:

@@ -118,9 +118,12 @@ def create_challenge() -> tuple[dict[str, Any], int, dict[str, str]]:
         social().accounts.get(data["to"])
     except AccountNotFound as missing:
         raise ValidationError({"to": [missing.message]}) from None
-    challenge = social().challenges.create(
-        challenger, data["to"], data["factions"], data["seat"], data["clock"], data["rated"]
-    )
+    with hold_game() as held:  # a built-in bot accepts at once: a game is created
+        challenge = social().challenges.create(
+            challenger, data["to"], data["factions"], data["seat"], data["clock"], data["rated"]
+        )
+        if challenge["game"] is not None:
+            held.keep(challenge["game"])
     location = url_for("challenges.get_challenge", challenge_id=challenge["id"])
     return challenge, 201, {"Location": location}
 

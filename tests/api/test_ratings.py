@@ -219,3 +219,18 @@ def test_a_rated_challenge_and_a_rated_seek_make_rated_games(
     opened = seek(client, ann, rated=True).get_json()
     joined = accept(client, opened["id"], bob, ["robots", "wizards"]).get_json()
     assert store.meta(joined["table"]["game"]).get("rated") == "1"
+
+
+def test_a_built_in_bot_accepts_a_challenge_at_once_with_factions_of_its_own(
+    client: FlaskClient, store: EventStore
+) -> None:
+    ann = account(client, "Ann")
+    answer = challenge(client, ann, {"id": GREEDY}, rated=True, seat=1)
+    assert answer.status_code == 201, answer.get_json()
+    made = answer.get_json()
+    assert (made["status"], made["rated"]) == ("accepted", True)
+    assert store.meta(made["game"]).get("rated") == "1"
+    view = client.get(f"/v1/games/{made['game']}").get_json()
+    bot_seat, ann_seat = view["players"]
+    assert len(set(bot_seat["factions"]) | set(ann_seat["factions"])) == 4
+    assert client.get(f"/v1/players/{GREEDY}").get_json()["games"]["total"] == 1

@@ -46,3 +46,16 @@ def test_every_leaderboard_query_of_the_page_is_answered(client: FlaskClient) ->
         response = client.get("/v1" + query)
         assert response.status_code == 200, (query, response.get_json())
         assert response.get_json()["bots"] == "only"
+
+
+def test_the_challenge_to_a_built_in_bot_the_page_shows_is_accepted_at_once(
+    client: FlaskClient,
+) -> None:
+    made = client.post("/v1/players", json={"name": "MyBot", "bot": True}).get_json()
+    body = re.search(r"-X POST \$BASE/challenges .*?-d '(\{.*?\})'", page(), re.DOTALL)
+    assert body is not None
+    answer = client.post(
+        "/v1/challenges", json=json.loads(body.group(1)), headers=bearer(made["token"])
+    )
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["status"] == "accepted"
