@@ -200,12 +200,22 @@ class CreateGameSchema(Schema):
     scripted = fields.Nested(ScriptedSchema, load_default=None, allow_none=True)
     clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
     boxes = StrictInteger(load_default=None, allow_none=False, validate=validate.OneOf([1, 2]))
+    rated = StrictBoolean(load_default=False)
 
     @validates_schema
     def scripted_seats(self, data: dict[str, Any], **_: Any) -> None:
-        """A scripted setup names every seat's cards: it leaves no seat open."""
+        """A scripted setup names every seat's cards: it leaves no seat open. A rated game seats
+        only player accounts and is not scripted."""
         if data.get("scripted") and any(isinstance(p, OpenSeat) for p in data["players"]):
             raise ValidationError("a scripted game cannot leave seats open", "scripted")
+        if data.get("rated"):
+            if data.get("scripted"):
+                raise ValidationError("a scripted game cannot be rated", "rated")
+            if not all(isinstance(p, AccountSeat) for p in data.get("players", [])):
+                raise ValidationError(
+                    "a rated game seats only player accounts ({'player': id} on every seat)",
+                    "rated",
+                )
 
 
 class CatalogueQuery(Schema):
@@ -273,6 +283,7 @@ class NewAccountSchema(Schema):
     """``POST /v1/players``."""
 
     name = fields.String(required=True, validate=[validate.Length(min=1, max=40), _printable])
+    bot = StrictBoolean(load_default=False)
 
 
 class NewChallengeSchema(Schema):
@@ -282,6 +293,7 @@ class NewChallengeSchema(Schema):
     factions = _factions(required=True)
     seat = StrictInteger(load_default=0, validate=validate.OneOf([0, 1]))
     clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
+    rated = StrictBoolean(load_default=False)
 
 
 class AcceptSchema(Schema):

@@ -110,6 +110,7 @@ def build(
         hooks,
         networks(webhook_networks),
         BACKOFF if webhook_backoff is None else webhook_backoff,
+        rating_jobs=bots,
     )
     hooks.inline_attempt = lambda delivery: social.webhooks.attempt(delivery, send)
     return games

@@ -14,6 +14,7 @@ abandoned (never used, no games) go away by themselves.
 from __future__ import annotations
 
 import json
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import PlayerSetup, ScriptedSetup, awaited_seat
+from domain.catalogue import catalogue
 from domain.model import Clock
 from domain.view import awaiting
 from events.connection import transaction
@@ -34,6 +36,17 @@ from service.outcomes import CreatedGame, ServiceError
 TOKEN_PREFIX = "sua_"
 """Account tokens start with this, so a client (and a leak scanner) can tell them from seats."""
 GAME_STATUSES = ("active", "ended")
+BUILTIN_BOTS = {"builtin-random": "random", "builtin-greedy": "greedy", "builtin-search": "search"}
+"""The server's own bots as accounts: seated like any account, played by the server's workers."""
+BUILTIN_SINCE = "2026-01-01T00:00:00.000Z"
+"""The ``created_at`` the built-in accounts show (they are not stored)."""
+
+
+def bot_factions(seed: str, taken: Sequence[str]) -> list[str]:
+    """Two factions for a built-in bot answering a challenge: drawn (seeded by ``seed``) from
+    the catalogue's factions its opponent does not play."""
+    free = sorted(set(catalogue().factions) - set(taken))
+    return random.Random(seed).sample(free, 2)
 
 
 class AccountNotFound(ServiceError):
@@ -55,10 +68,11 @@ class Account:
     id: str
     name: str
     created_at: str
+    bot: bool = False
 
     def as_json(self) -> dict[str, Any]:
-        """The public part of the account."""
-        return {"id": self.id, "name": self.name, "created_at": self.created_at}
+        """The public part of the account (``bot``: a bot account, as lichess's BOT title)."""
+        return {"id": self.id, "name": self.name, "created_at": self.created_at, "bot": self.bot}
 
 
 @dataclass(frozen=True)
@@ -92,8 +106,9 @@ class Accounts:
 
     # -- accounts -----------------------------------------------------------------------------
 
-    def create(self, name: str) -> tuple[Account, str]:
-        """A new account and its token (shown once; only its hash is kept)."""
+    def create(self, name: str, bot: bool = False) -> tuple[Account, str]:
+        """A new account (a bot account with ``bot``) and its token (shown once; only its hash
+        is kept)."""
         account_id = secrets.token_hex(8)
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         created = utc_timestamp()
@@ -101,21 +116,24 @@ class Accounts:
         pipe = transaction(self.redis)
         pipe.hset(
             self._key(account_id),
-            mapping={"name": name, "created_at": created, "token": digest},
+            mapping={"name": name, "created_at": created, "token": digest, "bot": int(bot)},
         )
         pipe.set(self._token_key(digest), account_id)
         if self.provisional_ttl:
             pipe.expire(self._key(account_id), self.provisional_ttl)
             pipe.expire(self._token_key(digest), self.provisional_ttl)
         pipe.execute()
-        return Account(account_id, name, created), token
+        return Account(account_id, name, created, bot), token
 
     def get(self, account_id: str) -> Account:
-        """The account, or :class:`AccountNotFound`."""
-        raw = self.redis.hmget(self._key(account_id), ["name", "created_at"])
+        """The account (a built-in bot's too), or :class:`AccountNotFound`."""
+        builtin = BUILTIN_BOTS.get(account_id)
+        if builtin is not None:
+            return Account(account_id, builtin, BUILTIN_SINCE, bot=True)
+        raw = self.redis.hmget(self._key(account_id), ["name", "created_at", "bot"])
         if raw[0] is None or raw[1] is None:
             raise AccountNotFound(f"there is no player {account_id!r}")
-        return Account(account_id, raw[0].decode(), raw[1].decode())
+        return Account(account_id, raw[0].decode(), raw[1].decode(), raw[2] == b"1")
 
     def authenticate(self, token: str) -> str | None:
         """The account id of a live account token, or None."""
@@ -172,9 +190,10 @@ class Accounts:
         *,
         game_id: str | None = None,
         tokens: Sequence[str | None] | None = None,
+        rated: bool = False,
     ) -> CreatedGame:
-        """Create a game seating accounts (by id) and anonymous players (``game_id`` and
-        ``tokens``: as :meth:`Games.create`)."""
+        """Create a game seating accounts (by id; a built-in bot's seat is played by its bot)
+        and anonymous players (``game_id``, ``tokens`` and ``rated``: as :meth:`Games.create`)."""
         owners = [s.player for s in seats]
         named = [p for p in owners if p is not None]
         if len(set(named)) != len(named):
@@ -185,7 +204,8 @@ class Accounts:
                 players.append(seat.setup)
             else:
                 name = self.get(seat.player).name
-                players.append(PlayerSetup(name, seat.setup.factions, None))
+                bot = BUILTIN_BOTS.get(seat.player)
+                players.append(PlayerSetup(name, seat.setup.factions, bot))
         return self.games.create(
             players,
             seed,
@@ -194,6 +214,7 @@ class Accounts:
             clock=clock,
             game_id=game_id,
             tokens=tokens,
+            rated=rated,
         )
 
     def seats_of_game(self, game_id: str) -> tuple[str | None, ...]:

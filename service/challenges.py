@@ -19,7 +19,7 @@ from domain import PlayerSetup
 from domain.model import Clock
 from events.connection import mget, transaction
 from events.envelope import utc_timestamp
-from service.accounts import Accounts, AccountSeat
+from service.accounts import BUILTIN_BOTS, Accounts, AccountSeat, bot_factions
 from service.feed import Feeds
 from service.outcomes import ServiceError
 
@@ -37,7 +37,7 @@ return {'ok', encoded}
 """
 
 
-FIELDS = ("id", "from", "to", "factions", "seat", "clock", "status", "created_at", "game")
+FIELDS = ("id", "from", "to", "factions", "seat", "clock", "status", "created_at", "game", "rated")
 """A challenge's fields, in the order answers show them."""
 
 
@@ -82,9 +82,11 @@ class Challenges:
         factions: Sequence[str],
         seat: int,
         clock: Clock | None = None,
+        rated: bool = False,
     ) -> dict[str, Any]:
         """Challenge ``target`` to a game where ``challenger`` plays ``factions`` at ``seat``,
-        with a turn clock if ``clock`` is given (the game gets it on acceptance)."""
+        with a turn clock if ``clock`` is given (the game gets it on acceptance), rated if
+        ``rated``. A built-in bot accepts at once (two factions drawn for it)."""
         if challenger == target:
             raise ChallengeForbidden("an account cannot challenge itself")
         self.accounts.get(target)
@@ -99,6 +101,7 @@ class Challenges:
             "status": "pending",
             "created_at": utc_timestamp(),
             "game": None,
+            "rated": rated,
         }
         now = time.time()
         pipe = transaction(self.redis)
@@ -107,6 +110,8 @@ class Challenges:
         pipe.zadd(self._index(target), {challenge_id: now})
         pipe.execute()
         self.feeds.publish(target, "challenge", challenge)
+        if target in BUILTIN_BOTS:  # the server's own bots accept at once
+            return self.accept(challenge_id, target, bot_factions(challenge_id, factions))
         return challenge
 
     def get(self, challenge_id: str, caller: str) -> dict[str, Any]:
@@ -142,7 +147,9 @@ class Challenges:
             seats = [mine, theirs] if challenge["seat"] == 0 else [theirs, mine]
             clock = challenge["clock"]
             created = self.accounts.create_game(
-                seats, clock=None if clock is None else Clock(**clock)
+                seats,
+                clock=None if clock is None else Clock(**clock),
+                rated=bool(challenge.get("rated")),
             )
         except Exception:
             self._move(challenge_id, "accepting", "pending", {})

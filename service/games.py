@@ -96,6 +96,7 @@ class Games:
         *,
         game_id: str | None = None,
         tokens: Sequence[str | None] | None = None,
+        rated: bool = False,
     ) -> CreatedGame:
         """Create a game; raise :class:`InvalidSetup` when the rules refuse the setup.
 
@@ -103,7 +104,8 @@ class Games:
         seats get no seat token, their account's token acts for them. ``game_id`` is an id
         reserved beforehand (an open game's; :class:`GameExists` if it is taken) and
         ``tokens`` the digests of seat tokens already handed out (None for a seat without
-        one): those seats keep them and get no new token.
+        one): those seats keep them and get no new token. With ``rated``, a game whose every seat
+        is an account and whose setup is not scripted is marked rated (``rated`` metadata).
         """
         owners = list(accounts or [None] * len(players))
         handed = list(tokens or [None] * len(players))
@@ -138,6 +140,8 @@ class Games:
             }
             if any(owners):
                 meta["accounts"] = json.dumps(owners)
+            if rated and all(owners) and scripted is None:
+                meta["rated"] = "1"
             try:
                 self.store.create(game_id, [event_to_dict(e) for e in events], meta)
             except GameExists:

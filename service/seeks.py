@@ -3,8 +3,8 @@
 A seek is a table (:mod:`service.tables`) of kind ``seek`` opened by an account, which holds
 seat 0; other accounts accept it to take the open seats, and the game starts when the last one
 is taken. The creator may cancel it while it is open; it expires after the tables' seek TTL.
-``rated`` is stored for the ratings to come; ``setup`` is ``factions`` (each seat names its
-two) until the faction draft is playable.
+``rated`` makes the game rated (every seat of a seek is an account: see :mod:`service.ratings`);
+``setup`` is ``factions`` (each seat names its two) until the faction draft is playable.
 
 Quick pairing: an account asks for a game of ``seats`` seats and a clock; it takes a seat of
 the oldest waiting pool seek of the same seat count and clock (made by someone else, with

@@ -13,6 +13,7 @@ from service.challenges import Challenges
 from service.feed import Feeds
 from service.games import Games
 from service.outcomes import CreatedGame
+from service.ratings import Ratings, RatingScheduler
 from service.webhooks import BACKOFF, DeliveryQueue, Network, Webhooks
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,7 @@ class Social:
     feeds: Feeds
     challenges: Challenges
     webhooks: Webhooks
+    ratings: Ratings
 
     def __call__(self, game_id: str, old_version: int, state: GameState) -> None:
         """The games listener: fill the feeds of the game's accounts, deliver to seat hooks.
@@ -35,6 +37,7 @@ class Social:
         try:
             self.feeds.on_append(game_id, old_version, state)
             self.webhooks.on_append(game_id, old_version, state, Games.redact)
+            self.ratings(game_id, old_version, state)
         except Exception:
             log.exception("game %s: notifying accounts and webhooks failed", game_id)
 
@@ -44,8 +47,10 @@ def attach(
     queue: DeliveryQueue | None = None,
     allowed: Sequence[Network] = (),
     backoff: float = BACKOFF,
+    rating_jobs: RatingScheduler | None = None,
 ) -> Social:
-    """Build the account services over ``games`` and have them told of every append."""
+    """Build the account services over ``games`` and have them told of every append (rated
+    games that end get their rating update from ``rating_jobs``)."""
     existing = social_of(games)
     if existing is not None:
         return existing
@@ -53,7 +58,8 @@ def attach(
     feeds = Feeds(accounts)
     webhooks = Webhooks(accounts, queue, allowed, backoff)
     feeds.subscribers.append(webhooks.on_feed)
-    social = Social(accounts, feeds, Challenges(accounts, feeds), webhooks)
+    ratings = Ratings(accounts, rating_jobs)
+    social = Social(accounts, feeds, Challenges(accounts, feeds), webhooks, ratings)
     games.listeners.append(social)
     return social
 
@@ -69,10 +75,11 @@ def new_game(
     seed: str | None,
     scripted: ScriptedSetup | None,
     clock: Clock | None = None,
+    rated: bool = False,
 ) -> CreatedGame:
     """Create a game whose seats may name player accounts: through the account services when
     one does (raising :class:`service.accounts.AccountNotFound` for an unknown account), else
-    directly."""
+    directly (never rated: a rated game seats only accounts)."""
     if not any(isinstance(p, AccountSeat) for p in players):
         plain = [p for p in players if isinstance(p, PlayerSetup)]
         return games.create(plain, seed, scripted, clock=clock)
@@ -80,4 +87,4 @@ def new_game(
     if social is None:
         raise RuntimeError("the games service has no account services attached")
     seats = [p if isinstance(p, AccountSeat) else AccountSeat(p) for p in players]
-    return social.accounts.create_game(seats, seed, scripted, clock)
+    return social.accounts.create_game(seats, seed, scripted, clock, rated=rated)

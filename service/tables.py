@@ -309,6 +309,7 @@ class Tables:
                 clock,
                 game_id=table["id"],
                 tokens=[s.get("token") for s in table["seats"]],
+                rated=bool(table.get("rated")),
             )
         except Exception:
             self._transition(table["id"], "starting", "open", reopen=joined)

@@ -4,24 +4,16 @@ from __future__ import annotations
 
 import logging
 
-from rq import get_current_job
-
-from bootstrap import build, build_for_job
 from service.clocks import expire
-from workers.queue import DEFAULT_PREFIX, BotQueue, queue_for_job
+from workers.jobs import games_for_job
+from workers.queue import DEFAULT_PREFIX, BotQueue
 
 log = logging.getLogger(__name__)
 
 
 def expire_clock(game_id: str, version: int, prefix: str = DEFAULT_PREFIX) -> str:
     """rq job: expire the awaited client's clock in ``game_id`` if it is still at ``version``."""
-    job = get_current_job()
-    if job is None:
-        games = build(prefix=prefix)
-    else:
-        owner = queue_for_job(job.connection, job.origin, prefix)
-        games = owner.games or build_for_job(job, prefix)
-        games.bots = owner
+    games = games_for_job(prefix)
     queue = games.bots if isinstance(games.bots, BotQueue) else None
     budget = queue.search_budget if queue is not None else None
     outcome = expire(games, game_id, version, budget=budget, scheduler=queue)

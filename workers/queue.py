@@ -30,6 +30,7 @@ QUEUE_NAME = "smashup"
 DEFAULT_PREFIX = "smashup"
 JOB = "workers.bots.play_bots"
 CLOCK_JOB = "workers.clocks.expire_clock"
+RATING_JOB = "workers.ratings.rate_game"
 JOB_TIMEOUT = 120
 """Seconds one job may run (a job plays a bounded number of moves)."""
 FAILURE_TTL = 24 * 3600
@@ -128,6 +129,27 @@ class BotQueue:
             failure_ttl=FAILURE_TTL,
             description=f"clock of game {game_id} at version {version}",
         )
+
+    def schedule_rating(self, game_id: str) -> None:
+        """Have a worker update the ratings of a rated game that ended (one job per game while
+        it waits; the update itself is written once however often it runs)."""
+        inline = not self.is_async and getattr(_inline, "owner", None) is None
+        if inline:
+            _inline.owner = self
+        try:
+            self.queue.enqueue(
+                RATING_JOB,
+                game_id,
+                prefix=self.prefix,
+                job_id=re.sub(r"[^A-Za-z0-9_-]", "_", f"rating-{self.prefix}-{game_id}"),
+                job_timeout=JOB_TIMEOUT,
+                result_ttl=0,
+                failure_ttl=FAILURE_TTL,
+                description=f"ratings after game {game_id}",
+            )
+        finally:
+            if inline:
+                _inline.owner = None
 
     def _enqueue(self, game_id: str, version: int) -> None:
         job = self.queue.enqueue(

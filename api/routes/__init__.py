@@ -12,6 +12,7 @@ from api.routes.games import bp as games_bp
 from api.routes.listing import bp as listing_bp
 from api.routes.me import bp as me_bp
 from api.routes.metrics import bp as metrics_bp
+from api.routes.ratings import bp as ratings_bp
 from api.routes.replays import bp as replays_bp
 from api.routes.site import bp as site_bp
 from api.routes.streams import game_stream_bp, me_stream_bp
@@ -38,4 +39,5 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     seeks_bp,
     pairing_bp,
     export_bp,
+    ratings_bp,
 )

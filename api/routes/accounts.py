@@ -57,7 +57,7 @@ def create_account() -> tuple[dict[str, Any], int, dict[str, str]]:
     no_query()
     data = NewAccountSchema().load(read_json())
     count_account_creation()
-    account, token = social().accounts.create(data["name"])
+    account, token = social().accounts.create(data["name"], data["bot"])
     location = url_for("players.get_account", player_id=account.id)
     return {**account.as_json(), "token": token}, 201, {"Location": location}
 
@@ -71,9 +71,10 @@ def get_me() -> dict[str, Any]:
 
 @players_bp.get("/<player_id>")
 def get_account(player_id: str) -> dict[str, Any]:
-    """An account's public part."""
+    """An account's public profile: the account, its ratings, game counts, rated results by
+    faction and its latest rated games."""
     no_query()
-    return social().accounts.get(player_id).as_json()
+    return social().ratings.profile(player_id)
 
 
 @players_bp.post("/me/token")
@@ -117,9 +118,12 @@ def create_challenge() -> tuple[dict[str, Any], int, dict[str, str]]:
         social().accounts.get(data["to"])
     except AccountNotFound as missing:
         raise ValidationError({"to": [missing.message]}) from None
-    challenge = social().challenges.create(
-        challenger, data["to"], data["factions"], data["seat"], data["clock"]
-    )
+    with hold_game() as held:  # a built-in bot accepts at once: a game is created
+        challenge = social().challenges.create(
+            challenger, data["to"], data["factions"], data["seat"], data["clock"], data["rated"]
+        )
+        if challenge["game"] is not None:
+            held.keep(challenge["game"])
     location = url_for("challenges.get_challenge", challenge_id=challenge["id"])
     return challenge, 201, {"Location": location}
 

@@ -41,7 +41,9 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
         check_boxes([getattr(p, "setup", p).factions for p in players], data["boxes"])
     with hold_game() as held:
         try:
-            created = new_game(games(), players, data["seed"], data["scripted"], data["clock"])
+            created = new_game(
+                games(), players, data["seed"], data["scripted"], data["clock"], data["rated"]
+            )
         except AccountNotFound as missing:
             raise ValidationError({"players": [missing.message]}) from None
         held.keep(created.game_id)

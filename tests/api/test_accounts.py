@@ -44,6 +44,7 @@ def test_an_account_token_is_returned_once_and_stored_only_as_a_hash(
         "id": made["id"],
         "name": "Robo",
         "created_at": made["created_at"],
+        "bot": False,
     }
     assert client.get(f"/v1/players/{made['id']}").get_json()["name"] == "Robo"
     keys = [k.decode() for k in store.redis.scan_iter(match=f"{store.prefix}:*")]

@@ -8,6 +8,7 @@ import httpx
 
 from smashup_client.exports import Exports
 from smashup_client.operations import Operation, covered_operations
+from smashup_client.ratings import Ratings
 from smashup_client.resources import (
     Accounts,
     Catalogue,
@@ -30,8 +31,9 @@ class Client:
     >>> client.me.turns(wait=20)  # doctest: +SKIP
 
     Groups: ``service``, ``catalogue``, ``games``, ``me``, ``accounts``, ``challenges``,
-    ``webhooks``, ``replays``, ``site``, ``tables`` (open games) and ``seeks`` (seeks and
-    quick pairing) and ``exports`` (finished games in bulk). Refusals raise
+    ``webhooks``, ``replays``, ``site``, ``tables`` (open games), ``seeks`` (seeks and
+    quick pairing), ``exports`` (finished games in bulk) and ``ratings`` (the leaderboard).
+    Refusals raise
     :class:`~smashup_client.errors.ApiError` subclasses carrying the problem's ``code``.
     Use it as a context manager, or call :meth:`close`, to free its connections.
     """
@@ -58,6 +60,7 @@ class Client:
         self.tables = Tables(self.transport)
         self.seeks = Seeks(self.transport)
         self.exports = Exports(self.transport)
+        self.ratings = Ratings(self.transport)
 
     @property
     def token(self) -> str | None:
@@ -88,6 +91,7 @@ class Client:
             self.tables,
             self.seeks,
             self.exports,
+            self.ratings,
         )
 
     def close(self) -> None:

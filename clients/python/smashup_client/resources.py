@@ -101,12 +101,16 @@ class Games(_Group):
         seed: str | int | None = None,
         scripted: JSON | None = None,
         clock: JSON | None = None,
+        rated: bool = False,
     ) -> JSON:
-        """Create a game (``CreatedGame``: its id and one token per human seat)."""
+        """Create a game (``CreatedGame``: its id and one token per human seat); ``rated``:
+        rate it (every seat a ``{"player": id}`` account)."""
         body: JSON = {"players": builtins.list(players)}
         for key, value in (("seed", seed), ("scripted", scripted), ("clock", clock)):
             if value is not None:
                 body[key] = value
+        if rated:
+            body["rated"] = True
         return self._json("POST", "/v1/games", json_body=body)
 
     @operation("getGame", "GET", "/v1/games/{game_id}")
@@ -229,9 +233,10 @@ class Accounts(_Group):
     """Player accounts."""
 
     @operation("createPlayer", "POST", "/v1/players")
-    def create(self, name: str) -> JSON:
-        """A new account (``CreatedPlayer``, with its token, shown only here)."""
-        return self._json("POST", "/v1/players", json_body={"name": name})
+    def create(self, name: str, *, bot: bool = False) -> JSON:
+        """A new account, a bot account with ``bot`` (``CreatedPlayer``, with its token, shown
+        only here)."""
+        return self._json("POST", "/v1/players", json_body={"name": name, "bot": bot})
 
     @operation("getMyPlayer", "GET", "/v1/players/me")
     def me(self) -> JSON:
@@ -240,7 +245,7 @@ class Accounts(_Group):
 
     @operation("getPlayer", "GET", "/v1/players/{player_id}")
     def get(self, player_id: str) -> JSON:
-        """An account's public part (``Player``)."""
+        """An account's public profile, with its ratings (``PlayerProfile``)."""
         return self._json("GET", f"/v1/players/{player_id}")
 
     @operation("rotatePlayerToken", "POST", "/v1/players/me/token")
@@ -261,10 +266,18 @@ class Challenges(_Group):
 
     @operation("createChallenge", "POST", "/v1/challenges")
     def create(
-        self, to: str, factions: Sequence[str], *, seat: int = 0, clock: JSON | None = None
+        self,
+        to: str,
+        factions: Sequence[str],
+        *,
+        seat: int = 0,
+        clock: JSON | None = None,
+        rated: bool = False,
     ) -> JSON:
-        """Challenge account ``to`` to a two-seat game (``Challenge``)."""
+        """Challenge account ``to`` to a two-seat game, rated with ``rated`` (``Challenge``)."""
         body: JSON = {"to": to, "factions": builtins.list(factions), "seat": seat}
+        if rated:
+            body["rated"] = True
         if clock is not None:
             body["clock"] = clock
         return self._json("POST", "/v1/challenges", json_body=body)
