@@ -36,6 +36,7 @@ from service.outcomes import (
     StaleVersion,
     TooManyWaiters,
 )
+from service.ratings import UnknownCategory
 from service.seating import (
     AlreadySeated,
     DraftNotAvailable,
@@ -129,6 +130,7 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     AlreadySeated: 409,
     SeekNotFound: 404,
     PoolBusy: 503,
+    UnknownCategory: 422,
     TableForbidden: 403,
     DraftNotAvailable: 422,
 }
