@@ -16,8 +16,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.api.browser import WAIT
 from tests.api.live import live_server, serving
-from tests.api.test_viewer_browser import WAIT, browser
+from tests.api.test_viewer_browser import browser
 
 __all__ = ["browser"]  # the viewer tests' headless chromium, a fixture of this module too
 
