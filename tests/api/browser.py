@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -59,8 +60,12 @@ def chromium(profile: Path, size: tuple[int, int] = DESKTOP) -> Iterator[WebDriv
 
 
 def wait_for(driver: WebDriver, check: Callable[[WebDriver], Any], what: str) -> Any:
-    """Poll ``check`` until it gives something true (at most :data:`WAIT` seconds)."""
-    return WebDriverWait(driver, WAIT, poll_frequency=0.1).until(check, what)
+    """Poll ``check`` until it gives something true (at most :data:`WAIT` seconds); an element
+    that a live update redrew between finding and reading it is looked for again."""
+    wait = WebDriverWait(
+        driver, WAIT, poll_frequency=0.1, ignored_exceptions=(StaleElementReferenceException,)
+    )
+    return wait.until(check, what)
 
 
 def text_of(driver: WebDriver, element_id: str) -> str:

@@ -299,7 +299,14 @@ DUEL: dict[str, Any] = {
 def click_option_with(driver: WebDriver, words: str) -> None:
     """Click the decision dialog's option button whose label contains ``words``."""
     xpath = f'//dialog[@open]//button[contains(., "{words}")]'
-    wait_for(driver, lambda d: d.find_elements(By.XPATH, xpath), words)[0].click()
+
+    def click(found: WebDriver) -> bool:
+        buttons = found.find_elements(By.XPATH, xpath)
+        if buttons:
+            buttons[0].click()  # redrawn meanwhile: stale, and wait_for looks again
+        return bool(buttons)
+
+    wait_for(driver, click, words)
 
 
 def test_a_duel_is_fought_in_dialogs_and_a_face_down_card_is_named_only_to_its_owner(
