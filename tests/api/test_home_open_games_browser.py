@@ -111,3 +111,32 @@ def test_the_table_waits_for_the_last_seat_then_shows_the_hand(
         assert text_of(browser, "seat-label") == "seat 1 (Bob)"
         assert not browser.find_element(By.ID, "waiting").is_displayed()
         browser.get("about:blank")
+
+
+def test_a_signed_in_account_accepts_a_seek_from_the_home_page(
+    browser: WebDriver, make_app: Callable[..., Flask]
+) -> None:
+    app = make_app(STREAM_KEEPALIVE=0.5)
+    client = app.test_client()
+    ann, bob = (client.post("/v1/players", json={"name": n}).get_json() for n in ("Ann", "Bob"))
+    body = {"seats": 2, "factions": ["aliens", "dinosaurs"], "rated": False}
+    seek = client.post("/v1/seeks", json=body, headers=bearer(ann["token"]))
+    assert seek.status_code in (200, 201), seek.get_json()
+    seek_id = seek.get_json()["id"]
+    with live_server(app) as base_url:
+        browser.get(f"{base_url}/")
+        field = wait_for(browser, lambda d: d.find_element(By.ID, "account-token"), "the field")
+        field.send_keys(bob["token"])
+        browser.find_element(By.CSS_SELECTOR, "#account-form button").click()
+        button = f'#seeks button[data-table="{seek_id}"]'
+        join = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, button), "the seek")
+        wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#join-1 option"), "factions")
+        join.click()
+        assert not browser.find_element(By.ID, "join-name").is_displayed()  # the account's name
+        Select(browser.find_element(By.ID, "join-1")).select_by_value("ninjas")
+        Select(browser.find_element(By.ID, "join-2")).select_by_value("pirates")
+        browser.find_element(By.ID, "join-go").click()
+        wait_for(browser, lambda d: "/games/" in d.current_url, "the table")
+        wait_for(browser, lambda d: text_of(d, "seat-label") == "seat 1 (Bob)", "Bob's seat")
+        wait_for(browser, lambda d: d.find_element(By.ID, "hand").is_displayed(), "the hand")
+        browser.get("about:blank")
