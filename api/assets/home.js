@@ -1,10 +1,12 @@
-// The home page: play against a bot, an account's games and challenges, games to watch.
+// The home page: play against a bot, join an open game or a seek, an account's games and
+// challenges, games to watch.
 import { call, catalogue, keepToken, tokenFor } from "./api.js";
 import { getLang, setLang, t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const DEFAULTS = { "mine-1": 0, "mine-2": 1, "bot-1": 2, "bot-2": 3 };
+const DEFAULTS = { "mine-1": 0, "mine-2": 1, "bot-1": 2, "bot-2": 3, "join-1": 4, "join-2": 5 };
 let names = {};
+let joining = null; // the table (open game or seek) the join form is for
 
 function showError(error) {
   $("error").hidden = !error;
@@ -110,6 +112,94 @@ async function showAccount() {
   }
 }
 
+/** A table's seats in words: "Ann (Aliens + Dinosaurs), open seat". */
+function seatsText(table) {
+  return table.seats
+    .map((s) => {
+      if (s.open) return t("open_seat");
+      const factions = (s.factions || []).map((f) => names[f] ?? f).join(" + ");
+      return `${s.name ?? s.player ?? "?"}${factions ? ` (${factions})` : ""}`;
+    })
+    .join(", ");
+}
+
+/** A "Join" button for a table, named after who sits there (for screen readers too). */
+function joinButton(table) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = t("join");
+  button.dataset.table = table.id;
+  const who = table.seats.filter((s) => !s.open).map((s) => s.name ?? s.player ?? "?");
+  button.setAttribute("aria-label", `${t("join_game_of")} ${who.join(", ") || table.id}`);
+  button.onclick = () => askJoin(table);
+  return button;
+}
+
+/** Show the join form (name and factions) for a table, focused. */
+function askJoin(table) {
+  joining = table;
+  const seek = table.kind === "seek";
+  $("join-what").textContent = `— ${seatsText(table)}`;
+  $("join-name-box").hidden = seek || Boolean(tokenFor(null));
+  $("join-form").hidden = false;
+  $("join-title").focus();
+}
+
+/** POST /v1/games/{id}/join (or /v1/seeks/{id}/accept), keep the seat token, open the table. */
+async function join(submit) {
+  submit.preventDefault();
+  if (!joining) return;
+  const factions = [$("join-1").value, $("join-2").value];
+  if (factions[0] === factions[1]) {
+    showError(t("same_factions"));
+    return;
+  }
+  const account = tokenFor(null);
+  const id = encodeURIComponent(joining.id);
+  try {
+    let game = joining.id;
+    if (joining.kind === "seek") {
+      const done = await call(`/v1/seeks/${id}/accept`, { token: account, method: "POST", body: { factions } });
+      game = done.table.game || done.table.id;
+    } else {
+      const body = { factions };
+      if (account) body.player = (await call("/v1/players/me", { token: account })).id;
+      else body.name = $("join-name").value.trim() || "You";
+      const done = await call(`/v1/games/${id}/join`, { token: account, method: "POST", body });
+      if (done.token) keepToken(joining.id, done.token);
+      game = done.table.game || done.table.id;
+    }
+    location.href = `/games/${encodeURIComponent(game)}`;
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/** Open games (anyone may join) and, signed in, open seeks (accounts accept them). */
+async function listOpen() {
+  const account = tokenFor(null);
+  const lists = [["open-games", "/v1/games?open=true", "games"]];
+  if (account) lists.push(["seeks", "/v1/seeks", "seeks"]);
+  $("seeks-box").hidden = !account;
+  for (const [id, path, field] of lists) {
+    try {
+      const found = (await call(path, { token: account }))[field] || [];
+      const open = found.filter((table) => table.seats.some((s) => s.open));
+      $(id).replaceChildren(
+        ...open.map((table) => {
+          const item = document.createElement("li");
+          item.dataset.table = table.id;
+          item.append(`${seatsText(table)} `, joinButton(table));
+          return item;
+        }),
+      );
+      if (!open.length) $(id).textContent = t("none");
+    } catch (error) {
+      showError(error);
+    }
+  }
+}
+
 async function listGames() {
   for (const status of ["active", "ended"]) {
     const list = $(status);
@@ -137,6 +227,7 @@ async function main() {
     setLang($("lang").value);
     translatePage();
     await fillFactions();
+    await listOpen();
   };
   $("play-bot").onsubmit = playAgainstBot;
   $("watch").onsubmit = (submit) => {
@@ -148,17 +239,24 @@ async function main() {
     keepToken(null, $("account-token").value.trim());
     $("account-token").value = "";
     showAccount();
+    listOpen();
+  };
+  $("join-form").onsubmit = join;
+  $("join-cancel").onclick = () => {
+    $("join-form").hidden = true;
+    joining = null;
   };
   $("account-out").onclick = () => {
     keepToken(null, null);
     showAccount();
+    listOpen();
   };
   try {
     await fillFactions();
   } catch (error) {
     showError(error);
   }
-  await Promise.all([showAccount(), listGames()]);
+  await Promise.all([showAccount(), listGames(), listOpen()]);
 }
 
 main();

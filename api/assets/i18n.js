@@ -18,6 +18,8 @@ const TEXT = {
     accept: "Accept (with your factions)", decline: "Decline",
     duel: "duel", face_down: "face down", resolving: "resolving",
     your_second: "Your second faction", bot_second: "Bot's second faction",
+    open_games: "Open games", seeks: "Seeks", join: "Join", open_seat: "open seat",
+    join_game_of: "Join the game of", waiting_players: "Waiting for players… (this page checks again by itself)",
   },
   fr: {
     play_bot: "Jouer contre un bot", your_name: "Votre nom", your_factions: "Vos factions",
@@ -39,6 +41,9 @@ const TEXT = {
     accept: "Accepter (avec vos factions)", decline: "Refuser",
     duel: "duel", face_down: "face cachée", resolving: "en cours",
     your_second: "Votre seconde faction", bot_second: "Seconde faction du bot",
+    open_games: "Parties ouvertes", seeks: "Recherches d'adversaire", join: "Rejoindre",
+    open_seat: "siège libre", join_game_of: "Rejoindre la partie de",
+    waiting_players: "En attente de joueurs… (cette page revérifie d'elle-même)",
   },
 };
 

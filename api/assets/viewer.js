@@ -271,6 +271,29 @@ function setupSignIn() {
   };
 }
 
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Read the game; while it is a table still waiting for players (GET /v1/games/{id} is 404 and
+ * GET /v1/games/{id}/table answers), say so and try again every couple of seconds.
+ */
+async function waitForStart() {
+  for (;;) {
+    try {
+      await refresh();
+      $("waiting").hidden = true;
+      return;
+    } catch (error) {
+      if (error.status !== 404) throw error;
+      const table = await call(path("/table")).catch(() => null);
+      if (!table || table.status === "canceled") throw error;
+      $("waiting").hidden = false;
+      $("waiting").textContent = t("waiting_players");
+      await sleep(table.status === "open" ? 2000 : 500);
+    }
+  }
+}
+
 async function main() {
   ctx.lang = getLang();
   $("lang").value = ctx.lang;
@@ -289,7 +312,7 @@ async function main() {
   setupPlay();
   try {
     Object.assign(ctx, await catalogue(ctx.lang));
-    await refresh();
+    await waitForStart();
   } catch (error) {
     showError(error);
     return;
