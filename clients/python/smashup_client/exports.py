@@ -12,7 +12,8 @@ class Exports(_Group):
     """Finished games in bulk, oldest first: ``format="games"`` gives one line a game (its
     metadata and events), ``format="events"`` one line an event."""
 
-    def _lines(self, path: str, params: dict[str, Any]) -> list[JSON]:
+    def _lines(self, path: str, **params: Any) -> list[JSON]:
+        """The lines of one export (``params``: its query; None values are left out)."""
         return parse_json_lines(self._t.request("GET", path, params=params).text)
 
     @operation("exportGames", "GET", "/v1/games/export")
@@ -25,8 +26,8 @@ class Exports(_Group):
         format: str | None = None,
     ) -> list[JSON]:
         """Every finished public game created in ``[since, until)``."""
-        params = {"since": since, "until": until, "limit": limit, "format": format}
-        return self._lines("/v1/games/export", params)
+        path = "/v1/games/export"
+        return self._lines(path, since=since, until=until, limit=limit, format=format)
 
     @operation("exportPlayerGames", "GET", "/v1/players/{player_id}/games/export")
     def player_games(
@@ -39,5 +40,5 @@ class Exports(_Group):
         format: str | None = None,
     ) -> list[JSON]:
         """The finished games that seat account ``player_id``, created in ``[since, until)``."""
-        params = {"since": since, "until": until, "limit": limit, "format": format}
-        return self._lines(f"/v1/players/{player_id}/games/export", params)
+        path = f"/v1/players/{player_id}/games/export"
+        return self._lines(path, since=since, until=until, limit=limit, format=format)
