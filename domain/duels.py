@@ -8,7 +8,7 @@ win and lose. The card that started the duel says what winning and losing do: it
 Rules kept here, once: no duel during a duel (that part of the effect is ignored); a duel whose
 two minions are no longer on one base when the duel cards have resolved is aborted; a change
 of control does not stop it; a face-down card is in no zone (`GameState.duel`) and only its
-owner may know it. Cards start a duel with `fx.duel(challenger, challenged, then=step)`;
+owner may know it. Cards start a duel with `board.duel(fx, challenger, challenged, then=step)`;
 `challenge(fx, step)` first asks for a minion of mine and a rival on its base, and the step
 `its_loser_destroyed` (a choice's continuation) makes the ability's own minion duel the one
 chosen, destroying the loser. The moment `duel_started` comes before any duel card.
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import board, plays, rules
 from domain import events as ev
-from domain import plays, rules
 from domain.flow import me_first
 from domain.fx import Fx, Steps
 from domain.model import CardRef, GameState, Minion, Task, Zone
@@ -274,7 +274,7 @@ def challenge_with(
 @step("duel_challenged")
 def _challenged(fx: Fx, *, mine: str, result: str, choice: str) -> Steps:
     """The minion chosen is challenged by `mine`; the step `result` takes the duel's result."""
-    return fx.duel(mine, choice, result)
+    return board.duel(fx, mine, choice, result)
 
 
 def winning_seats(state: GameState, winners: list[str]) -> list[int]:
@@ -302,11 +302,11 @@ def _challenge_rival(fx: Fx, *, result: str, choice: str) -> Steps:
 
 @step("challenge_start")
 def _challenge_start(fx: Fx, *, result: str, mine: str, choice: str) -> Steps:
-    return fx.duel(mine, choice, result)
+    return board.duel(fx, mine, choice, result)
 
 
 @step("duel_from_source")
 def its_loser_destroyed(fx: Fx, *, choice: str) -> Steps:
     """The minion whose ability this is (fx.src) duels the minion chosen; the loser is
     destroyed (on a tie, both are)."""
-    return fx.duel(fx.src, choice, losers_destroyed)
+    return board.duel(fx, fx.src, choice, losers_destroyed)

@@ -13,11 +13,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain import plays, rules
+from domain import plays
 from domain.abilities import Ability
 from domain.fx import Fx, Steps
 from domain.model import GameState, Zone
 from domain.moments import Hook, Moment, Window, checked
+from domain.plays import PlaysItself
 from domain.registry import Source
 
 Effect = Callable[[Fx], Steps]
@@ -76,7 +77,7 @@ class Special(Ability):
     label: str
     when: WhenFn
     effect: Effect
-    plays_it: bool = False
+    plays_it: bool | PlaysItself = False
 
     def __post_init__(self) -> None:
         where = f"Special {self.label!r}"
@@ -86,11 +87,12 @@ class Special(Ability):
     def usable(self, state: GameState, seat: int, card: str, uid: str, base: int) -> bool:
         """Whether `seat` may use it now. A Special that plays its card (`plays_it`: "play
         this card as a Special in window W") is offered only if nothing forbids the seat to
-        play it: a minion on the window's base, an action on no base; the engine checks it,
-        so its `when` says only what the card adds."""
+        play it: with True a minion on the window's base, an action on no base; or where a
+        `PlaysItself` says (the base it stands on, some base). The engine checks it, so its
+        `when` says only what the card adds."""
         if self.plays_it:
-            on = base if base >= 0 and rules.card_type(card) == "minion" else None
-            if not plays.may_play(state, seat, card, on):
+            where = PlaysItself.WINDOW if self.plays_it is True else self.plays_it
+            if not plays.may_play_itself(state, seat, card, uid, base, where):
                 return False
         return self.when(state, seat, uid, base)
 

@@ -15,7 +15,6 @@ from typing import Any, Literal, get_args
 
 from domain import events as ev
 from domain import rules
-from domain.abilities import loses_abilities_note
 from domain.frozen import fast_init
 from domain.model import (
     JSON,
@@ -23,7 +22,6 @@ from domain.model import (
     Buried,
     CardRef,
     GameState,
-    Lingering,
     Minion,
     Option,
     Task,
@@ -83,18 +81,18 @@ class Fx:
         """The base index the ability is about (where the minion was played, the scored base)."""
         return int(self.ctx.get("base", -1))
 
-    @property
-    def choice(self) -> JSON:
-        """The value of the option chosen for the decision that led here."""
-        return self.ctx.get("choice")
-
     # --- queries ---------------------------------------------------------------------------
-    def minions(self, base: int | None = None, controller: int | None = None) -> list[Minion]:
-        """Minions in play, optionally on one base and/or controlled by one seat."""
+    def minions(
+        self, base: int | None = None, controller: int | None = None, max_power: int | None = None
+    ) -> list[Minion]:
+        """Minions in play, optionally on one base, controlled by one seat, of at most some
+        power."""
         return [
             m
             for i, m in rules.all_minions(self.state)
-            if (base is None or i == base) and (controller is None or m.controller == controller)
+            if (base is None or i == base)
+            and (controller is None or m.controller == controller)
+            and (max_power is None or self.power(m) <= max_power)
         ]
 
     def power(self, m: Minion | str) -> int:
@@ -141,47 +139,17 @@ class Fx:
         return rules.seats_from(self.state, self.me)[1:]
 
     # --- verbs -----------------------------------------------------------------------------
-    def _cause(self) -> dict[str, JSON]:
-        return {"src": self.src, "card": self.card, "by": self.me, "kind": self.ctx.get("kind")}
-
-    def verb(self, key: str, **args: JSON) -> Steps:
-        """A shared verb as a task, carrying who causes it."""
-        return (Task(key, {**self._cause(), **args}),)
-
     def destroy(self, uid: str) -> Steps:
         """Destroy a minion (to its owner's discard unless something redirects it)."""
-        return self.verb("destroy", uid=uid)
+        return verb(self, "destroy", uid=uid)
 
     def return_to_hand(self, uid: str) -> Steps:
         """Return a minion to its owner's hand; its attached actions are discarded."""
-        return self.verb("return", uid=uid)
-
-    def to_deck_bottom(self, uid: str) -> Steps:
-        """Put a minion in play on the bottom of its owner's deck."""
-        return self.verb("deck_bottom", uid=uid)
-
-    def discard_minion(self, uid: str) -> Steps:
-        """Put a minion in play into its owner's discard pile (not destroyed: no 'destroyed'
-        abilities; 'went from play to the discard pile' ones do react)."""
-        return self.verb("discard_minion", uid=uid)
+        return verb(self, "return", uid=uid)
 
     def move(self, uid: str, to: int) -> Steps:
         """Move a minion to another base."""
-        return self.verb("move", uid=uid, to=to)
-
-    def give_control(self, uid: str, to: int) -> Steps:
-        """Seat `to` takes control of a minion in play (nothing if it has it already); when the
-        minion leaves play it still goes to its owner's zones."""
-        return self.verb("control", uid=uid, to=to)
-
-    def bury(self, uid: str, base: int, seat: int | None = None) -> Steps:
-        """Bury a card (from a hand, deck or discard pile, being played, or a minion in play)
-        face down beside base `base`, controlled by `seat` (me by default)."""
-        return self.verb("bury", uid=uid, to=base, seat=self.me if seat is None else seat)
-
-    def uncover(self, handle: str) -> Steps:
-        """Uncover a buried card (by its public handle): its controller plays it at once."""
-        return self.verb("uncover", handle=handle)
+        return verb(self, "move", uid=uid, to=to)
 
     def add_power(
         self, uid: str, amount: int, until_turn: int | None = None, this_turn: bool = False
@@ -191,37 +159,18 @@ class Fx:
         if this_turn:
             until_turn = self.state.turn
         if until_turn is None:
-            return self.verb("power", uid=uid, amount=amount)
-        return self.verb("power", uid=uid, amount=amount, until=until_turn)
-
-    def relocate(self, card_id: str, from_base: int, to_base: int) -> Steps:
-        """Move an action attached to a base (by uid) or a buried card (by its handle) from one
-        base to another (a minion moves with `move`)."""
-        return (ev.CardRelocated(card_id, from_base, to_base),)
-
-    def duel(self, challenger: str, challenged: str, then: str | StepFn, **extra: JSON) -> Steps:
-        """Start a duel between two minions on one base (see domain.duels); `then` runs with
-        `extra` plus the result: challenger, challenged, winners and losers (uids; on a tie
-        both minions are in both). Ignored during another duel; aborted if they part."""
-        cont = self.task(then, **extra)
-        resume = {"key": cont.key, "ctx": dict(cont.ctx)}
-        return (Task("duel", {"challenger": challenger, "challenged": challenged, "then": resume}),)
+            return verb(self, "power", uid=uid, amount=amount)
+        return verb(self, "power", uid=uid, amount=amount, until=until_turn)
 
     def place_counters(self, uid: str, n: int = 1) -> Steps:
-        """Put n +1 power counters (from the supply) on a minion in play."""
-        return self.verb("counters", uid=uid, amount=n)
+        """Put n +1 power counters (from the supply) on a minion in play; a negative n takes
+        up to -n of them off it (back to the supply)."""
+        return verb(self, "counters", uid=uid, amount=n)
 
-    def remove_counters(self, uid: str, n: int = 1) -> Steps:
-        """Take up to n +1 power counters off a minion (back to the supply)."""
-        return self.verb("counters", uid=uid, amount=-n)
-
-    def transfer_counters(self, from_uid: str, to_uid: str, n: int = 1) -> Steps:
-        """Move up to n +1 power counters from one minion in play to another."""
-        return self.verb("transfer_counters", from_uid=from_uid, to_uid=to_uid, amount=n)
-
-    def draw(self, seat: int, n: int) -> Steps:
-        """A seat draws n cards (reshuffling its discard into its deck when needed)."""
-        return (Task("draw", {"seat": seat, "n": n}),)
+    def draw(self, seat: int | None = None, n: int = 1) -> Steps:
+        """A seat (me by default) draws n cards (reshuffling its discard into its deck when
+        needed)."""
+        return (Task("draw", {"seat": self.me if seat is None else seat, "n": n}),)
 
     def gain_vp(self, seat: int, amount: int, reason: str | None = None) -> Steps:
         """A seat scores VP outside of base scoring."""
@@ -238,15 +187,22 @@ class Fx:
         now: bool = False,
         must: bool = False,
         kept: bool = False,
+        near: str | None = None,
     ) -> Steps:
         """Grant an extra minion/action play: kept for the turn during the seat's own play
         phase, otherwise it must be used at once or is lost. `zone` is where the card must
-        come from; `base` (a base card id) and `condition` restrict where it may go; `now`
+        come from; `base` (a base card id), `near` (a minion: the base it stands on, and no
+        play at all if it has left play) and `condition` restrict where it may go; `now`
         makes it a play to use at once even in the seat's own play phase; `must` (implies
         `now`) makes it mandatory when a card fits (e.g. "you cannot do only half"); `kept`
         keeps it for the seat's coming play phase (granted as its turn starts)."""
         who = self.me if seat is None else seat
         s = self.state
+        if near is not None:
+            found = rules.find_minion(s, near)
+            if found is None:
+                return ()
+            base = s.bases[found[0]].card
         in_play_phase = s.phase == "play" and s.active == who and s.pending is None
         if kept or (not (now or must) and in_play_phase):
             return (ev.PlayGranted(who, kind, max_power, base, self.card, zone, condition),)
@@ -277,28 +233,6 @@ class Fx:
             ctx[APPLY_TO] = apply_to
         return (Task("play_card", ctx),)
 
-    def draw_these(self, cards: Sequence[CardRef]) -> Steps:
-        """I draw these cards, looked at on top of my deck (nothing if there is none)."""
-        return (ev.CardsDrawn(self.me, tuple(cards)),) if cards else ()
-
-    def top_of_deck(self, n: int = 1, seat: int | None = None) -> tuple[Steps, list[CardRef]]:
-        """The top n cards of a deck, reshuffling the discard pile under it when the deck runs
-        out before n cards: (the reshuffle events to emit first, the cards)."""
-        who = self.me if seat is None else seat
-        p = self.state.players[who]
-        if len(p.deck) >= n or not p.discard:
-            return (), list(p.deck[:n])
-        order = list(p.discard)
-        self.rng.shuffle(order)
-        return (ev.DeckReshuffled(who, tuple(order)),), [*p.deck, *order][:n]
-
-    def reveal_top(self, to: int | None = None) -> tuple[Steps, CardRef | None]:
-        """Reveal the top card of my deck (to everyone, or to one seat): (steps, the card)."""
-        steps, top = self.top_of_deck(1)
-        if not top:
-            return steps, None
-        return (*steps, *self.reveal(top[0], "deck", to)), top[0]
-
     def reveal(self, c: CardRef, zone: str, to: int | None = None) -> Steps:
         """Show a card out of play to everyone (to=None) or to one seat only. Another seat's
         card from a hand or deck shown this way may be answered (see domain.seen)."""
@@ -307,30 +241,11 @@ class Fx:
         seen = zone == "hand" or (zone == "deck" and to is None)
         if c.owner == self.me or not seen:
             return (shown,)
-        return (shown, self._seen(c.owner, [c.uid] if zone == "deck" else None))
-
-    def show_hand(self, seat: int) -> Steps:
-        """Show a seat's whole hand to me only (it may answer: see domain.seen)."""
-        shown = ev.HandRevealed(seat, self.me, self.state.players[seat].hand)
-        return (shown,) if seat == self.me else (shown, self._seen(seat, None))
-
-    def _seen(self, seat: int, revealed: list[str] | None) -> Task:
-        """The step letting `seat` answer my card showing its hand or these deck cards."""
-        return Task("cards_seen", {"seat": seat, "looker": self.me, "revealed": revealed})
+        return (shown, seen_task(self, c.owner, [c.uid] if zone == "deck" else None))
 
     def move_card(self, c: CardRef, from_zone: str, to_zone: str, public: bool = True) -> Steps:
         """Move a card out of play between its owner's hand, deck (top/bottom) and discard."""
         return (ev.CardMoved(c.uid, c.card, c.owner, from_zone, to_zone, public),)
-
-    def discard_from_hand(self, c: CardRef) -> Steps:
-        """A card leaves its owner's hand for their discard pile."""
-        return (ev.CardDiscarded(c.uid, c.card, c.owner, "hand"),)
-
-    def random_discard(self, seat: int, n: int) -> Steps:
-        """A seat discards n cards chosen at random (the outcome is in the events)."""
-        hand = self.hand(seat)
-        picked = self.rng.sample(hand, min(n, len(hand)))
-        return tuple(ev.CardDiscarded(c.uid, c.card, c.owner, "hand") for c in picked)
 
     def shuffle_deck(self, seat: int | None = None, adding: Sequence[CardRef] = ()) -> Steps:
         """Shuffle a deck, first adding cards (from the hand or discard pile) to it."""
@@ -346,38 +261,6 @@ class Fx:
     def _zone_of(self, uid: str) -> str:
         where = rules.locate(self.state, uid)
         return where[0] if where else "deck"
-
-    def add_base(self) -> tuple[Steps, str | None]:
-        """Put the top card of the base deck into play as one more base (reshuffling the base
-        discard first when the deck is empty): (the events, the new base's card, if any)."""
-        s = self.state
-        if s.base_deck:
-            return (ev.BaseAdded(s.base_deck[0]),), s.base_deck[0]
-        pool = list(s.base_discard)
-        if not pool:
-            return (), None
-        self.rng.shuffle(pool)
-        return (ev.BaseDeckShuffled(tuple(pool), True), ev.BaseAdded(pool[0])), pool[0]
-
-    def destroy_attached(self, uid: str) -> Steps:
-        """Destroy an action attached to a base or a minion."""
-        return self.verb("destroy_attached", uid=uid)
-
-    def linger(
-        self, card: str, seat: int, from_turn: int, until_turn: int, note: str | None = None
-    ) -> Steps:
-        """An effect of `card` for `seat` that lasts from one turn to another, inclusive."""
-        return (ev.LingeringAdded(Lingering(card, seat, from_turn, until_turn, note)),)
-
-    def lose_abilities(self, uid: str, until_turn: int) -> Steps:
-        """The minion `uid` has no abilities from now to the end of `until_turn`: its own and
-        those granted to it now (what actions attached to it do to it stays)."""
-        note = loses_abilities_note(self.state, uid)
-        return self.linger(self.card, self.me, self.state.turn, until_turn, note)
-
-    def note(self, uid: str, note: str) -> Steps:
-        """Write a note on an attached action (e.g. the faction named when it was played)."""
-        return (ev.NoteSet(uid, note),)
 
     def then(self, key: str | StepFn, **extra: JSON) -> Steps:
         """Run a step next (a @step, or its persisted name) with exactly `extra` as its
@@ -482,3 +365,15 @@ class Fx:
 def task(key: str, **ctx: Any) -> Task:
     """A task literal."""
     return Task(key, ctx)
+
+
+def verb(fx: Fx, key: str, **args: JSON) -> Steps:
+    """A shared verb (a step of domain.verbs) as a task, carrying who causes it."""
+    cause = {"src": fx.src, "card": fx.card, "by": fx.me, "kind": fx.ctx.get("kind")}
+    return (Task(key, {**cause, **args}),)
+
+
+def seen_task(fx: Fx, seat: int, revealed: list[str] | None) -> Task:
+    """The step letting `seat` answer my card showing its hand or these deck cards (None: its
+    whole hand; see domain.seen)."""
+    return Task("cards_seen", {"seat": seat, "looker": fx.me, "revealed": revealed})

@@ -10,7 +10,7 @@ def aunt_of_drakes(fx: Fx) -> Steps:
 
 from __future__ import annotations
 
-from domain import rules
+from domain import board, rules
 from domain.fx import Fx, Steps
 from domain.registry import StepFn, name_of
 from domain.steps import step
@@ -39,7 +39,7 @@ def offer_self(fx: Fx, reward: StepFn | None = None) -> Steps:
 def give_now(fx: Fx, *, uid: str, reward: str, choice: int) -> Steps:
     power = fx.power(uid) if fx.base_of(uid) >= 0 else 0
     return (
-        *fx.give_control(uid, choice),
+        *board.give_control(fx, uid, choice),
         *fx.then(given, uid=uid, to=choice, reward=reward, power=power),
     )
 

@@ -5,6 +5,7 @@ allowance. `legal_commands`, extra plays and the play verb all ask here."""
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import StrEnum
 from functools import cache
 
 from domain import abilities, rules
@@ -19,6 +20,34 @@ def may_play(state: GameState, seat: int, card: str, base: int | None) -> bool:
     """Whether nothing in play forbids `seat` to play this card on this base (None: a standard
     action, played on no base). A "can't" beats every allowance and extra play."""
     return not rules.play_forbidden(state, seat, card, -1 if base is None else base)
+
+
+def bases_for(state: GameState, seat: int, card: str) -> list[int]:
+    """The bases nothing forbids `seat` to play this card on, in board order."""
+    return [i for i in range(len(state.bases)) if may_play(state, seat, card, i)]
+
+
+class PlaysItself(StrEnum):
+    """Where a Special that plays its own card plays it, so that the engine offers it only
+    when nothing forbids that play (`Special(..., plays_it=...)`)."""
+
+    WINDOW = "window"  # a minion on the window's base (the scoring base), an action on none
+    ITS_BASE = "its_base"  # on the base the card (a minion in play) stands on now
+    A_BASE = "a_base"  # on some base of the board
+
+
+def may_play_itself(
+    state: GameState, seat: int, card: str, uid: str, base: int, where: PlaysItself
+) -> bool:
+    """Whether nothing forbids `seat` to play its card `uid` as a Special playing it `where`
+    says (`base`: the window's base, -1 for none)."""
+    if where == PlaysItself.A_BASE:
+        return bool(bases_for(state, seat, card))
+    if where == PlaysItself.ITS_BASE:
+        found = rules.find_minion(state, uid)
+        return found is not None and may_play(state, seat, card, found[0])
+    on = base if base >= 0 and rules.card_type(card) == "minion" else None
+    return may_play(state, seat, card, on)
 
 
 def allowance(

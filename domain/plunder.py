@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain import events as ev
-from domain import plays, rules
+from domain import piles, plays, rules
 from domain.fx import Fx, Steps
 from domain.model import JSON, CardRef
 from domain.steps import StepFn, name_of, step
@@ -126,7 +126,7 @@ def with_cards(fx: Fx, who: int | None = None) -> list[int]:
 def turn_up(fx: Fx, seat: int, n: int) -> tuple[Steps, list[CardRef]]:
     """Turn up the top n cards of a seat's deck for everyone to see (reshuffling its discard
     pile first when the deck runs out): (the events, the cards)."""
-    steps, cards = fx.top_of_deck(n, seat)
+    steps, cards = piles.top_of_deck(fx, n, seat)
     for c in cards:
         steps += fx.reveal(c, "deck")
     return steps, cards
@@ -165,7 +165,7 @@ def take_at_random(fx: Fx, from_seat: int) -> Steps:
 
 def look_at_hand(fx: Fx, seat: int) -> Steps:
     """I look at a seat's hand (only I see it; its owner may answer that: domain.seen)."""
-    return fx.show_hand(seat)
+    return piles.show_hand(fx, seat)
 
 
 def order_top(fx: Fx, seat: int, uids: Sequence[str], then: StepFn | None = None) -> Steps:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain import abilities, rules
+from domain import abilities, board, rules
 from domain.effects import Triggered
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task
@@ -201,7 +201,7 @@ def _still_there(state: GameState, uid: str, card: str, base: int) -> bool:
 
 
 def _destroyed_at_its_controllers_turn(fx: Fx) -> Steps:
-    return fx.destroy_attached(fx.src) if int(fx.ctx["seat"]) == fx.me else ()
+    return board.destroy_attached(fx, fx.src) if int(fx.ctx["seat"]) == fx.me else ()
 
 
 LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN = Triggered(

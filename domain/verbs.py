@@ -1,103 +1,36 @@
-"""The shared verbs as tasks: destroy, return, place on a deck, move, change power, draw,
-attach, play. Each checks protections once, here, for every card."""
+"""The shared verbs as steps: destroy, return, place on a deck, discard, move, take control,
+change power, counters, draw, and a base's own ability at a moment. Each checks protections
+once (domain.guards), for every card. A card names one as the continuation of a choice
+(`then=verbs.destroy`); `Fx` makes their tasks (`fx.destroy(uid)`). Playing cards is in
+domain.playing (re-exported here)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from domain import (
-    abilities,
-    plays,
-    replacements,
-    rules,
-)
+from domain import abilities, rules
 from domain import events as ev
-from domain import registry as reg
-from domain.abilities import DestroyedGoTo, Protection
-from domain.catalogue import catalogue
+from domain.abilities import DestroyedGoTo
 from domain.codec import decode
-from domain.effects import BaseHook, OnPlay, OnUncover
+from domain.effects import BaseHook
 from domain.engine import effect_steps
-from domain.fx import APPLY_TO, Ask, Fx, Steps
-from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
+from domain.fx import Ask, Fx, Steps
+from domain.guards import attached_destroyed, guarded, raised, touched
+from domain.guards import source_if_abilities_change as _source_if_abilities_change
+from domain.model import JSON, GameState, Task, Zone
 from domain.moments import Hook, Moment
-from domain.steps import StepFn, identity, step
-from domain.triggers import discarded_from_play, fire, fire_for, fired, simultaneous
-
-
-def cause_kind(card: str) -> str:
-    """'base', 'minion' or 'action' for the card behind an effect."""
-    return "base" if card in catalogue().bases else rules.card_type(card) if card else "rule"
-
-
-def guarded(fx: Fx, uid: str, verb: str = "") -> Steps | None:
-    """None when the effect may touch this minion (after queuing what touching it triggers),
-    else what happens instead: nothing (blocked), a shield destroyed, or a replacement."""
-    found = rules.find_minion(fx.state, uid)
-    if found is None:
-        return ()
-    base, minion = found
-    by = fx.ctx.get("by")
-    seat = None if by is None else int(by)
-    played = fx.ctx.get("kind") is not None  # see touched
-    cause = reg.Cause(fx.card, cause_kind(fx.card), seat, verb, fx.src, played)
-    declined = fx.ctx.get("declined") or ()
-    for src, guard in abilities.in_play(fx.state, Protection, minion.controller):
-        if src.uid in declined:  # its controller let this effect happen: not asked again
-            continue
-        verdict = guard.verdict(fx.state, src, base, minion, cause)
-        if verdict == "block":
-            return ()
-        if verdict == "absorb":
-            return attached_destroyed(fx.state, src.uid)
-        if isinstance(verdict, Task):
-            return (Task(verdict.key, {**fx.ctx, **verdict.ctx, "uid": uid}),)
-    return None
-
-
-def touched(fx: Fx, uid: str) -> Steps:
-    """The 'affected' trigger of a minion touched by another player's card."""
-    found = rules.find_minion(fx.state, uid)
-    by = fx.ctx.get("by")
-    if found is None or by is None or int(by) == found[1].controller or not fx.card:
-        return ()
-    m = found[1]
-    return (
-        *fire_for(
-            m.card,
-            Moment.AFFECTED,
-            fx.state,
-            _source_if_abilities_change(fx.state, m, found[0]),
-            src=uid,
-            base=found[0],
-            by=m.controller,
-            cause_seat=int(by),
-            cause_card=fx.card,
-            # a card being played (its on-play ability, an attach) or a Special carries its type in
-            # ctx "kind"; abilities of cards already in play (triggers, ongoing) do not
-            cause_played=fx.ctx.get("kind") is not None,
-            gone=False,
-        ),
-    )
-
-
-def _source_if_abilities_change(state: GameState, m: Minion, base: int) -> reg.Source | None:
-    """The minion as a source, to ask which abilities it has now, when something in play may
-    have changed them (else its script answers)."""
-    if not abilities.changes_in_play(state):
-        return None
-    return reg.Source(m.card, m.uid, base, m.controller)
-
-
-def attached_destroyed(state: GameState, uid: str) -> Steps:
-    """Destroy an attached action (it goes to its owner's discard)."""
-    for b in state.bases:
-        for a in (*b.attached, *(x for m in b.minions for x in m.attached)):
-            if a.uid == uid:
-                return (ev.AttachedRemoved(a.uid, a.card, a.owner, "destroyed"),)
-    return ()
+from domain.playing import attach as attach
+from domain.playing import discard_resolving as discard_resolving
+from domain.playing import extra_play_base as extra_play_base
+from domain.playing import extra_play_card as extra_play_card
+from domain.playing import minion_played as minion_played
+from domain.playing import on_play as on_play
+from domain.playing import play_card as play_card
+from domain.playing import play_now as play_now
+from domain.playing import play_steps as play_steps
+from domain.steps import step
+from domain.triggers import discarded_from_play, fire_for, fired, simultaneous
 
 
 @step("destroy_attached")
@@ -269,29 +202,6 @@ def modify_power(
     return (*touched(fx, uid), changed, *(raised(fx, uid) if amount > 0 else ()))
 
 
-def raised(fx: Fx, uid: str) -> Steps:
-    """The `power_raised` moment, when the action being played (fx's cause) directly increases
-    the power of minion `uid` (see abilities.IncreasesPower): +N power, a +1 power counter
-    placed or transferred onto it, an ongoing power bonus attached to it. Every verb that
-    raises power calls this once per minion raised; facts: `uid`, `raised_base`,
-    `raised_controller`, `raised_by` (the seat playing the action), `cause_card`, `cause_uid`."""
-    if fx.ctx.get("kind") != "action" or not abilities.increases_power(fx.card):
-        return ()
-    found = rules.find_minion(fx.state, uid)
-    if found is None:
-        return ()
-    return fire(
-        fx.state,
-        Moment.POWER_RAISED,
-        uid=uid,
-        raised_base=found[0],
-        raised_controller=found[1].controller,
-        raised_by=fx.me,
-        cause_card=fx.card,
-        cause_uid=fx.src,
-    )
-
-
 @step("counters")
 def counters(fx: Fx, *, amount: int, uid: str | None = None, choice: str | None = None) -> Steps:
     """Put `amount` +1 power counters on minion `uid` (or the one chosen), or take that many
@@ -417,284 +327,3 @@ def unseen_by_base(state: GameState, b: int) -> GameState:
     bases[b] = replace(bases[b], minions=minions)
     scored = tuple(p for p in state.last_scored if p.seat not in away)
     return replace(state, bases=tuple(bases), last_scored=scored)
-
-
-# --- playing cards -------------------------------------------------------------------------
-
-
-def play_steps(
-    state: GameState,
-    seat: int,
-    uid: str,
-    card: str,
-    base: int | None,
-    target: str | None,
-    allowance: int | None,
-    zone: str = "hand",
-    note: str | None = None,
-    apply_to: str | None = None,
-) -> Steps:
-    """Everything that follows a card being played: the play itself, then its ability, then
-    the abilities it triggers, then (for a standard action) its discard. `apply_to`: the
-    minion its effect must be applied to (its choice of a minion is narrowed to that one)."""
-    ctx: dict[str, JSON] = {
-        "src": uid,
-        "card": card,
-        "by": seat,
-        "base": base,
-        "kind": rules.card_type(card),
-    }
-    if apply_to is not None:
-        ctx[APPLY_TO] = apply_to
-    # an uncovered card with an 'on being uncovered' ability does that instead
-    first = "on_uncover" if zone == "buried" and abilities.printed(card, OnUncover) else "on_play"
-    if rules.card_type(card) == "minion":
-        assert base is not None
-        return (
-            ev.MinionPlayed(seat, uid, card, base, allowance, zone),
-            Task(first, ctx),
-            Task("minion_played", {**ctx, "uid": uid}),
-        )
-    played = ev.ActionPlayed(seat, uid, card, base, target, allowance, zone)
-    if rules.action_kind(card) == "standard":
-        return played, Task(first, ctx), Task("discard_resolving", {"uid": uid})
-    if target is not None:
-        found = rules.find_minion(state, target)
-        ctx["base"] = found[0] if found else base
-    return played, Task("attach", {**ctx, "uid": target, "note": note})
-
-
-@step("play_card", own=("base",))
-def play_card(
-    fx: Fx,
-    *,
-    seat: int,
-    uid: str,
-    base: int | None = None,
-    target: str | None = None,
-    apply_to: str | None = None,
-) -> Steps:
-    """`seat` plays the card `uid` on `base` (or on the minion `target`, or on nothing): the
-    task names its own base, where to play, not an ability's. `apply_to`: the minion its
-    effect is applied to (e.g. Walking Carpet)."""
-    # a card out of play anywhere (any seat's hand, deck or discard): e.g. revealed from a deck
-    where = rules.locate(fx.state, uid)
-    if where is None or where[0] not in PILES:
-        return ()
-    zone, owner = where
-    card = next(c for c in fx.state.players[owner].pile(zone) if c.uid == uid)
-    found = None if target is None else rules.find_minion(fx.state, target)
-    here = found[0] if found else base
-    if not plays.may_play(fx.state, seat, card.card, here):
-        return ()  # a "can't" beats the play: the card stays where it is
-    return play_steps(fx.state, seat, uid, card.card, base, target, None, zone, apply_to=apply_to)
-
-
-@step("on_play")
-def on_play(fx: Fx) -> Steps:
-    """The played card's own ability (its task is the card's identity only)."""
-    steps: Steps = ()
-    for ability in abilities.printed(fx.card, OnPlay):
-        steps += effect_steps(ability.effect, fx, "on_play")
-    return steps
-
-
-@step("minion_played")
-def minion_played(fx: Fx, *, uid: str) -> Steps:
-    """What reacts to the minion `uid` (this task's source) having been played."""
-    found = rules.find_minion(fx.state, fx.src)
-    base = found[0] if found else fx.base
-    return fire(
-        fx.state,
-        Moment.MINION_PLAYED,
-        uid=fx.src,
-        played_card=fx.card,
-        played_by=fx.me,
-        played_base=base,
-    )
-
-
-@step("discard_resolving")
-def discard_resolving(fx: Fx, *, uid: str) -> Steps:
-    """A standard action that has resolved goes to its owner's discard pile."""
-    card = next((c for c in fx.state.resolving if c.uid == uid), None)
-    return (ev.CardDiscarded(uid, card.card, card.owner, "resolving"),) if card else ()
-
-
-@step("attach")
-def attach(
-    fx: Fx, *, uid: str | None = None, note: str | None = None, declined: list[str] | None = None
-) -> Steps:
-    """The ongoing action being played (this task's source) attaches to the minion `uid`, or
-    to its base when None, with an optional note; then its ability runs."""
-    card = next((c for c in fx.state.resolving if c.uid == fx.src), None)
-    if card is None:
-        return ()
-    target = uid
-    lost = (ev.CardDiscarded(card.uid, card.card, card.owner, "resolving"),)
-    if target is not None:
-        found = rules.find_minion(fx.state, str(target))
-        if found is None:
-            return lost
-        blocked = guarded(fx, str(target), "attach")
-        if blocked is not None and any(replacements.attaches_later(x) for x in blocked):
-            return blocked  # it may still go on that minion, or on another one (a redirect)
-        if blocked is not None:
-            return (*blocked, *lost)
-        base = found[0]
-    else:
-        base = fx.base
-    host = None if target is None else str(target)
-    attached = ev.ActionAttached(card.uid, base, host, fx.me, note)
-    facts = {"seat": fx.me, "attached_uid": card.uid, "attached_base": base, "attached_to": host}
-    return (
-        *([] if host is None else touched(fx, host)),
-        attached,
-        Task("on_play", identity(fx.ctx, base=base, host=host)),
-        *([] if host is None else raised(fx, host)),
-        *fire(fx.state, Moment.ACTION_ATTACHED, **facts),
-    )
-
-
-# --- extra plays that must be used at once ---------------------------------------------------
-
-
-def play_now(fx: Fx, seat: int, c: CardRef) -> Steps:
-    """Play a card out of play at once as `seat` (a real play); an ongoing action first asks
-    where it goes. The prompt, which every seat reads, does not name the card: it may come
-    from a hand."""
-    kind = rules.action_kind(c.card)
-    if rules.card_type(c.card) != "action" or kind == "standard":
-        return (Task("play_card", {"seat": seat, "uid": c.uid}),)
-    if kind == "ongoing_base":
-        bases = plays.action_bases(fx.state, seat, c.card)
-        prompt = "Play the chosen action on which base?"
-        return fx.choose("base", bases, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
-    minions = plays.action_minions(fx.state, seat, c.card)
-    prompt = "Play the chosen action on which minion?"
-    return fx.choose("minion", minions, prompt, "play_on", seat=seat, uid=c.uid, player=seat)
-
-
-@step("play_on")
-def _play_on(fx: Fx, *, player: int, uid: str, choice: int | str) -> Steps:
-    """`player` plays the ongoing action `uid` on the chosen base (an index) or minion."""
-    if isinstance(choice, int):
-        return (Task("play_card", {"seat": player, "uid": uid, "base": choice}),)
-    return (Task("play_card", {"seat": player, "uid": uid, "target": choice}),)
-
-
-@step("extra_play_now", own=("base", "kind"))
-def extra_play_now(
-    fx: Fx,
-    *,
-    seat: int,
-    kind: str,
-    max_power: int | None = None,
-    base: str | None = None,
-    zone: str = Zone.HAND,
-    condition: str | None = None,
-    must: bool = False,
-) -> Steps:
-    """`seat` may (or, with `must`, has to) play an extra `kind` at once, from `zone`, of at
-    most `max_power`, on the base whose card is `base` or meeting `condition` if given; the
-    task's source is the card granting it."""
-    pile = fx.state.players[seat].pile(Zone(zone))
-    cards = [c for c in pile if plays.fits(c.card, kind, max_power)]
-    if kind == "action":
-        cards = [
-            c
-            for c in cards
-            if plays.action_playable(fx.state, seat, c.card)
-            and plays.meets(fx.state, seat, c.card, condition)
-        ]
-    else:
-        cards = [
-            c for c in cards if plays.extra_minion_bases(fx.state, seat, c.card, base, condition)
-        ]
-    options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in cards]
-    where = "" if zone == "hand" else f" from your {zone}"
-    tail = "" if must else " or lose it"
-    prompt = f"Play an extra {kind}{where} now ({rules.name(fx.src)}){tail}"
-    return fx.ask(
-        seat,
-        "extra_play",
-        prompt,
-        options,
-        extra_play_card,
-        optional=not must,
-        seat=seat,
-        base=base,
-        condition=condition,
-    )
-
-
-@step("extra_play_card", own=("base",))
-def extra_play_card(
-    fx: Fx, *, seat: int, choice: str, base: str | None = None, condition: str | None = None
-) -> Steps:
-    """`seat` chose the card `choice` for its extra play: a minion goes on a base it may
-    go to (the base whose card is `base`, or meeting `condition`, if given)."""
-    where = rules.locate(fx.state, choice)
-    assert where is not None
-    card = next(c for c in fx.state.players[where[1]].pile(where[0]) if c.uid == choice)
-    if rules.card_type(card.card) != "minion":
-        return play_now(fx, seat, card)
-    bases = plays.extra_minion_bases(fx.state, seat, card.card, base, condition)
-    options = [fx.option("base", i) for i in bases]
-    prompt = "Choose a base for the chosen minion"  # public: it may come from a hand
-    return fx.ask(seat, "base", prompt, options, extra_play_base, seat=seat, uid=choice)
-
-
-@step("extra_play_base")
-def extra_play_base(fx: Fx, *, seat: int, uid: str, choice: int) -> Steps:
-    """`seat` plays the minion `uid` of its extra play on the chosen base."""
-    return (Task("play_card", {"seat": seat, "uid": uid, "base": choice}),)
-
-
-# --- revealed cards put back -------------------------------------------------------------------
-
-
-def put_back_on_top(
-    fx: Fx, revealed: list[str], ordered: list[str], prompt: str, then: str | StepFn
-) -> Steps:
-    """The cards of my deck in `revealed` go back on top in the order chosen: `ordered` holds
-    the picks so far (the first ends on top); while two different cards are left, ask for the
-    next one through step `then` (with `revealed` and `ordered`). Copies of one card need no
-    choice between them."""
-    deck = list(fx.state.players[fx.me].deck)
-    left = [c for c in deck if c.uid in revealed and c.uid not in ordered]
-    kinds = {c.card: c for c in left}
-    if len(kinds) > 1:
-        picks = list(kinds.values())
-        return fx.choose("card", picks, prompt, then, revealed=revealed, ordered=ordered)
-    if not ordered:
-        return ()
-    top = [c for u in ordered for c in deck if c.uid == u] + left
-    rest = [c for c in deck if c not in top]
-    return (ev.DeckShuffled(fx.me, (*top, *rest)),)
-
-
-def pick_from_discard(
-    fx: Fx,
-    picked: list[str],
-    fits: Callable[[str], bool],
-    most: int | None,
-    prompt: str,
-    then: str | StepFn,
-    done: str | StepFn,
-) -> Steps:
-    """One more optional pick of a card of my discard pile (`fits` its card id) not picked yet,
-    through step `then` (with `picked`); when `most` are picked, none is left or the player
-    stops, step `done` runs (with `picked`), e.g. to shuffle them into the deck."""
-    left = [c for c in fx.state.players[fx.me].discard if fits(c.card) and c.uid not in picked]
-    if (most is not None and len(picked) >= most) or not left:
-        return fx.then(done, picked=picked)
-    return fx.choose(
-        "card", left, prompt, then, optional=True, skip_label="Done", picked=picked, on_skip=done
-    )
-
-
-def shuffle_picked(fx: Fx, picked: list[str]) -> Steps:
-    """The cards picked from my discard pile are shuffled into my deck."""
-    cards = [c for c in fx.state.players[fx.me].discard if c.uid in picked]
-    return fx.shuffle_deck(adding=cards) if cards else ()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain import rules, verbs
+from domain import board, piles, rules, verbs
 from domain.abilities import BlanksBase, card
 from domain.effects import BaseHook, OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
@@ -91,7 +90,7 @@ def probe(fx: Fx) -> Steps:
 def probe_seat(fx: Fx, *, choice: int) -> Steps:
     """The hand is shown first; its owner may answer that (e.g. Dynamite Surprise) before the
     choice, which is made among the minions still in that hand then."""
-    return (*fx.show_hand(choice), *fx.then(probe_pick, target_seat=choice))
+    return (*piles.show_hand(fx, choice), *fx.then(probe_pick, target_seat=choice))
 
 
 @step("probe_pick")
@@ -108,7 +107,7 @@ def probe_discard(fx: Fx, *, target_seat: int, choice: str) -> Steps:
     card = next((c for c in fx.state.players[target_seat].hand if c.uid == choice), None)
     if card is None:  # a log stored before the choice came after the answer to the look
         return ()
-    return fx.discard_from_hand(card)
+    return piles.discard_from_hand(card)
 
 
 def terraforming(fx: Fx) -> Steps:
@@ -127,15 +126,7 @@ def terraforming_new(fx: Fx, *, choice: str) -> Steps:
 
 @step("terraforming_swap")
 def terraforming_swap(fx: Fx, *, new: str, choice: int) -> Steps:
-    i = choice
-    old = fx.state.bases[i].card
-    deck = [c for c in fx.state.base_deck if c != new] + [old]
-    fx.rng.shuffle(deck)
-    return (
-        ev.BasesSwapped(i, old, new),
-        ev.BaseDeckShuffled(tuple(deck), False),
-        *fx.extra_play("minion", base=new),
-    )
+    return (*board.swap_base(fx, choice, new), *fx.extra_play("minion", base=new))
 
 
 def the_homeworld(fx: Fx) -> Steps:

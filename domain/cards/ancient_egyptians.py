@@ -3,10 +3,10 @@ moment. Bases: Pyramids, Star Portal."""
 
 from __future__ import annotations
 
-from domain import burying, rules, verbs
+from domain import board, burying, rules, verbs
 from domain.abilities import OngoingPower, card
 from domain.effects import OnPlay, OnUncover, Special, Talent, Triggered, anytime, play_itself
-from domain.fx import Fx, Steps
+from domain.fx import Fx, Steps, verb
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
 from domain.registry import Source
@@ -135,7 +135,7 @@ def plague_of_locusts_base(fx: Fx, *, choice: int) -> Steps:
     steps: Steps = ()
     for m in fx.minions(base=choice):
         if m.controller != fx.me:  # until the end of this turn, whoever's it is
-            steps += fx.verb("power", uid=m.uid, amount=-1, this_turn=True)
+            steps += verb(fx, "power", uid=m.uid, amount=-1, this_turn=True)
     return steps
 
 
@@ -168,7 +168,7 @@ def ancient_curse(fx: Fx) -> Steps:
 @step("ancient_curse_counter")
 def ancient_curse_counter(fx: Fx, *, choice: bool) -> Steps:
     host = fx.ctx.get("host")
-    return fx.remove_counters(str(host), 1) if choice and host else ()
+    return fx.place_counters(str(host), -1) if choice and host else ()
 
 
 def ancient_curse_power(state: GameState, src: Source, base: int, m: Minion) -> int:
@@ -178,7 +178,7 @@ def ancient_curse_power(state: GameState, src: Source, base: int, m: Minion) -> 
 def blessing_of_anubis(fx: Fx) -> Steps:
     steps: Steps = ()
     for m in fx.minions(base=fx.base, controller=fx.me):
-        steps += fx.verb("power", uid=m.uid, amount=2, this_turn=True)
+        steps += verb(fx, "power", uid=m.uid, amount=2, this_turn=True)
     return steps
 
 
@@ -214,7 +214,7 @@ def seal_the_tomb_bury(fx: Fx, *, left: int, choice: int) -> Steps:
 
 @step("seal_the_tomb_buried")
 def seal_the_tomb_buried(fx: Fx, *, left: int, to: int, choice: str) -> Steps:
-    return (*fx.bury(choice, to), *fx.then(seal_the_tomb_bury, left=left - 1, choice=to))
+    return (*board.bury(fx, choice, to), *fx.then(seal_the_tomb_bury, left=left - 1, choice=to))
 
 
 @step("seal_the_tomb_uncover")
@@ -231,7 +231,7 @@ def seal_the_tomb_uncover(fx: Fx, *, left: int, choice: int) -> Steps:
 
 @step("seal_the_tomb_uncovered")
 def seal_the_tomb_uncovered(fx: Fx, *, left: int, at: int, choice: str) -> Steps:
-    return (*fx.uncover(choice), *fx.then(seal_the_tomb_uncover, left=left - 1, choice=at))
+    return (*board.uncover(fx, choice), *fx.then(seal_the_tomb_uncover, left=left - 1, choice=at))
 
 
 # --- bases -------------------------------------------------------------------------------------

@@ -6,24 +6,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import plays, rules, verbs
+from domain import piles, plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, card, increases_power
 from domain.effects import BaseHook, OnPlay, Special, Talent, Triggered
 from domain.flow import discard_all_on, replace_with_top
-from domain.fx import Fx, Steps
+from domain.fx import Fx, Steps, verb
 from domain.limits import OncePerTurn
 from domain.model import CardRef, GameState, Minion, Option, Zone
 from domain.moments import Hook, Moment, Window
+from domain.piles import put_back_on_top
 from domain.plays import INCREASES_POWER
 from domain.registry import Cause, Source
 from domain.steps import step
-from domain.verbs import put_back_on_top
 
 # --- Space Knight ------------------------------------------------------------------------------
 
 
 def space_knight(fx: Fx) -> Steps:
-    steps, top = fx.top_of_deck(3)
+    steps, top = piles.top_of_deck(fx, 3)
     steps += tuple(e for c in top for e in fx.reveal(c, "deck"))
     actions = [c for c in top if rules.card_type(c.card) == "action"]
     revealed = [c.uid for c in top]
@@ -45,7 +45,7 @@ def space_knight(fx: Fx) -> Steps:
 @step("space_knight_take")
 def space_knight_take(fx: Fx, *, revealed: list[str], choice: str | None = None) -> Steps:
     taken = [c for c in fx.deck() if c.uid == choice]
-    drawn = fx.draw_these(taken)
+    drawn = piles.draw_these(fx, taken)
     left = [u for u in revealed if u != choice]
     return (*drawn, *fx.then(restack, revealed=left, ordered=[]))
 
@@ -198,7 +198,7 @@ def annoying_alien_named(fx: Fx, *, choice: str) -> Steps:
         return ()
     until = rules.next_turn_of(fx.state, fx.me) - 1  # until my next turn starts
     named = [m for m in fx.minions(base=here) if m.card == choice]
-    return tuple(t for m in named for t in fx.verb("power", uid=m.uid, amount=-2, until=until))
+    return tuple(t for m in named for t in verb(fx, "power", uid=m.uid, amount=-2, until=until))
 
 
 # --- Astro Robot, Mannersbot, Pupoks ------------------------------------------------------------
@@ -212,10 +212,10 @@ def astro_robot(fx: Fx) -> Steps:
 
 
 def mannersbot(fx: Fx) -> Steps:
-    steps, top = fx.reveal_top()
+    steps, top = piles.reveal_top(fx)
     if top is None or rules.card_type(top.card) != "action":
         return steps
-    return (*steps, *fx.draw_these([top]))
+    return (*steps, *piles.draw_these(fx, [top]))
 
 
 def _pupoks_may(state: GameState, seat: int, uid: str, base: int) -> bool:
@@ -224,9 +224,9 @@ def _pupoks_may(state: GameState, seat: int, uid: str, base: int) -> bool:
 
 
 def pupoks(fx: Fx) -> Steps:
-    steps, top = fx.top_of_deck(3)
+    steps, top = piles.top_of_deck(fx, 3)
     steps = (*fx.gain_vp(fx.me, -1), *steps, *(e for c in top for e in fx.reveal(c, "deck")))
-    drawn = fx.draw_these(top)
+    drawn = piles.draw_these(fx, top)
     return (*steps, *drawn, *fx.then(pupoks_extra, drawn=[c.uid for c in top]))
 
 

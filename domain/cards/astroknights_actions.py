@@ -3,17 +3,17 @@ played (these may be played in another player's turn, through a Special or Walki
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain import plays, rules, verbs
+from domain import piles, plays, rules, verbs
 from domain.abilities import IncreasesPower, OngoingPower, Protection, card
 from domain.effects import OnPlay, Special, Triggered, anytime, play_itself
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
+from domain.piles import pick_from_discard, shuffle_picked
 from domain.registry import Cause, Source
 from domain.selectors import its_controllers_turn
 from domain.steps import step
-from domain.verbs import pick_from_discard, play_now, shuffle_picked
+from domain.verbs import play_now
 
 
 def _boost(fx: Fx, minions: list[Minion], amount: int, prompt: str) -> Steps:
@@ -52,8 +52,8 @@ def its_a_trap_reveal(fx: Fx) -> Steps:
     deck runs out); nothing more if there is none."""
     p = fx.state.players[fx.me]
     in_deck = any(rules.card_type(c.card) == "action" for c in p.deck)
-    steps, cards = fx.top_of_deck(len(p.deck) + (0 if in_deck else len(p.discard)))
-    shown: list[ev.Event] = []
+    steps, cards = piles.top_of_deck(fx, len(p.deck) + (0 if in_deck else len(p.discard)))
+    shown: Steps = ()
     found = None
     for c in cards:
         shown += fx.reveal(c, "deck")
@@ -120,7 +120,7 @@ def laser_sword_guard(
 
 def prepare_for_battle(fx: Fx) -> Steps:
     """Printed (not the later errata): reveal 2, take 1, the other on top or at the bottom."""
-    steps, top = fx.top_of_deck(2)
+    steps, top = piles.top_of_deck(fx, 2)
     steps += tuple(e for c in top for e in fx.reveal(c, "deck"))
     if not top:
         return steps
@@ -133,7 +133,7 @@ def prepare_for_battle(fx: Fx) -> Steps:
 def prepare_take(fx: Fx, *, revealed: list[str], choice: str) -> Steps:
     taken = [c for c in fx.deck() if c.uid == choice]
     other = [c for c in fx.deck() if c.uid in revealed and c.uid != choice]
-    steps = fx.draw_these(taken)
+    steps = piles.draw_these(fx, taken)
     if not other:
         return steps
     options = [

@@ -4,7 +4,7 @@ in domain/cards/changerbots_bases.py."""
 
 from __future__ import annotations
 
-from domain import rules, verbs
+from domain import board, rules, verbs
 from domain.abilities import (
     AttachCondition,
     GrantsAbilities,
@@ -57,7 +57,7 @@ def bruiser(fx: Fx) -> Steps:
     """+2 power and no abilities at all until the start of my next turn."""
     until = rules.next_turn_of(fx.state, fx.me) - 1
     uid = the_minion(fx)
-    return (*fx.add_power(uid, 2, until_turn=until), *fx.lose_abilities(uid, until))
+    return (*fx.add_power(uid, 2, until_turn=until), *board.lose_abilities(fx, uid, until))
 
 
 def relocate(fx: Fx) -> Steps:
@@ -154,7 +154,7 @@ def the_touch(fx: Fx) -> Steps:
     """+3 power and no other ability until the end of the turn."""
     uid = the_minion(fx)
     until = rules.end_of_turn_for(fx.state, fx.me)
-    return (*fx.add_power(uid, 3), *fx.lose_abilities(uid, until))
+    return (*fx.add_power(uid, 3), *board.lose_abilities(fx, uid, until))
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------

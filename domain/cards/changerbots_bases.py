@@ -3,8 +3,7 @@ Undertaking and Spikey Chair Room."""
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain import rules, verbs
+from domain import board, rules, verbs
 from domain.abilities import card
 from domain.effects import BaseHook, Triggered
 from domain.fx import Fx, Steps
@@ -29,14 +28,7 @@ def changing_room(fx: Fx) -> Steps:
 def unicrave(fx: Fx) -> Steps:
     """Before it scores, the top base of the base deck takes its place with every card on it;
     the scoring goes on with that base."""
-    s = fx.state
-    if s.base_deck:
-        return (ev.BaseChanged(fx.base, fx.card, s.base_deck[0]),)
-    if not s.base_discard:
-        return ()  # no base to take its place: it scores as it is
-    pool = list(s.base_discard)  # an empty base deck is the base discard, shuffled
-    fx.rng.shuffle(pool)
-    return ev.BaseDeckShuffled(tuple(pool), True), ev.BaseChanged(fx.base, fx.card, pool[0])
+    return board.change_base(fx)  # none to take its place: it scores as it is
 
 
 def uss_undertaking(fx: Fx) -> Steps:
@@ -63,7 +55,7 @@ def spikey_chair_room_played(fx: Fx) -> Steps:
         x.card == SPIKEY and x.seat == seat and x.until_turn == turn for x in fx.state.lingering
     ):
         return ()
-    return fx.linger(SPIKEY, seat, turn, turn)
+    return board.linger(SPIKEY, seat, turn, turn)
 
 
 def _its_players_right(state: GameState, src: Source, facts: Facts) -> bool:

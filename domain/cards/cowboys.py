@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, rules, verbs
+from domain import duels, piles, rules, verbs
 from domain.abilities import card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
@@ -87,7 +87,7 @@ def deputy(fx: Fx) -> Steps:
         return ()
     everyone = [m for _, m in rules.all_minions(fx.state)]
     prompt = "Deputy: choose a minion to give +2 power until the end of the turn"
-    return (*fx.discard_from_hand(mine), *fx.choose("minion", everyone, prompt, deputy_power))
+    return (*piles.discard_from_hand(mine), *fx.choose("minion", everyone, prompt, deputy_power))
 
 
 @step("deputy_power")

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import events as ev
-from domain import plays, rules, verbs
+from domain import board, piles, plays, rules, verbs
 from domain.abilities import Protection, card
 from domain.effects import OnPlay, Special, Triggered, anytime
 from domain.fx import Fx, Steps
@@ -26,7 +25,7 @@ def form_a_posse(fx: Fx) -> Steps:
     (a lasting effect noting them)."""
     mine = fx.minions(controller=fx.me)
     turn = fx.state.turn
-    lasting = fx.linger(POSSE, fx.me, turn, turn, " ".join(m.uid for m in mine))
+    lasting = board.linger(POSSE, fx.me, turn, turn, " ".join(m.uid for m in mine))
     return (*lasting, *(x for m in mine for x in fx.add_power(m.uid, 1, this_turn=True)))
 
 
@@ -128,7 +127,7 @@ def stagecoach_go(fx: Fx, *, cards: list[str], choice: int) -> Steps:
         if rules.find_minion(fx.state, card_id) is not None:
             out += fx.move(card_id, choice)
         else:
-            out += fx.relocate(card_id, base, choice)
+            out += board.relocate(card_id, base, choice)
     return out
 
 
@@ -137,7 +136,7 @@ def stagecoach_go(fx: Fx, *, cards: list[str], choice: int) -> Steps:
 
 def gold_hills(fx: Fx) -> Steps:
     """Look at my top three cards (options only I see); take one, revealed, into my hand."""
-    reshuffle, top = fx.top_of_deck(3)
+    reshuffle, top = piles.top_of_deck(fx, 3)
     prompt = "Gold in Them Thar Hills: choose one of the top cards of your deck to take"
     return (*reshuffle, *fx.choose("card", top, prompt, gold_hills_take, looked=len(top)))
 
@@ -216,11 +215,11 @@ def _blast(fx: Fx, targets: list[Minion]) -> Steps:
     where = rules.locate(fx.state, fx.src)
     if where is None or where[0] not in ("hand", "deck"):
         return ()
-    played = ev.ActionPlayed(fx.me, fx.src, DYNAMITE, None, None, None, str(where[0]))
+    played = board.action_played(fx, str(where[0]))
     small = [m for m in targets if fx.power(m) <= 4]
     prompt = "Dynamite Surprise: destroy a minion of power 4 or less"
     return (
-        played,
+        *played,
         *fx.choose("minion", small, prompt, verbs.destroy),
         *fx.then(verbs.discard_resolving, uid=fx.src),
     )

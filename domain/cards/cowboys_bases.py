@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, rules, selectors
+from domain import board, duels, rules, selectors
 from domain.abilities import card
 from domain.effects import Triggered
 from domain.fx import Fx, Steps
@@ -61,7 +61,7 @@ def corral_offer(fx: Fx, *, mine: str, seat: int) -> Steps:
 
 @step("corral_duel")
 def corral_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
-    return fx.duel(mine, choice, duels.losers_destroyed)
+    return board.duel(fx, mine, choice, duels.losers_destroyed)
 
 
 PALACE_DUEL = OncePerTurn("shoguns_palace")  # per turn number
@@ -88,7 +88,7 @@ def palace_offer(fx: Fx, *, mine: str, seat: int) -> Steps:
 @step("palace_duel")
 def palace_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
     """Once per turn: the flag is set when a duel is chosen here."""
-    return (*PALACE_DUEL.use(fx.state.turn), *fx.duel(mine, choice, palace_result))
+    return (*PALACE_DUEL.use(fx.state.turn), *board.duel(fx, mine, choice, palace_result))
 
 
 @step("palace_result")

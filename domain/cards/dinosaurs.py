@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain import rules, verbs
+from domain import board, rules, verbs
 from domain.abilities import DestroyedGoTo, IncreasesPower, OngoingPower, Protection, card
 from domain.effects import OnPlay
 from domain.fx import Fx, Steps
@@ -58,7 +57,7 @@ def rampage_minion(fx: Fx, *, choice: str) -> Steps:
     uid = choice
     base = fx.state.bases[fx.base_of(uid)].card
     until = rules.end_of_turn_for(fx.state, fx.me)
-    return (ev.BreakpointModified(base, -fx.power(uid), until),)
+    return board.breakpoint_change(base, -fx.power(uid), until)
 
 
 def rampage(fx: Fx) -> Steps:
@@ -99,14 +98,9 @@ def wildlife_preserve(
 
 
 def wildlife_preserve_played(fx: Fx) -> Steps:
-    steps: list[ev.Event] = []
-    for m in fx.minions(base=fx.base, controller=fx.me):
-        steps += [
-            ev.AttachedRemoved(a.uid, a.card, a.owner, "discarded")
-            for a in m.attached
-            if a.controller != fx.me
-        ]
-    return tuple(steps)
+    mine = fx.minions(base=fx.base, controller=fx.me)
+    theirs = [a for m in mine for a in m.attached if a.controller != fx.me]
+    return tuple(item for a in theirs for item in board.discard_attached(a))
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------

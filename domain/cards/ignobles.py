@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import gifts, rules, verbs
+from domain import board, gifts, rules, verbs
 from domain.abilities import card
 from domain.effects import OnPlay, Special, Talent, Triggered
 from domain.fx import Fx, Steps
@@ -101,7 +101,7 @@ def banner_call_next(fx: Fx) -> Steps:
 
 @step("banner_call_take")
 def banner_call_take(fx: Fx, *, choice: str) -> Steps:
-    return (*fx.give_control(choice, fx.me), *fx.then(banner_call_next))
+    return (*board.give_control(fx, choice, fx.me), *fx.then(banner_call_next))
 
 
 def _each_player_own(fx: Fx, prompt: str, then: StepFn) -> Steps:

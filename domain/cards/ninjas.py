@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from domain import plays, rules, verbs
+from domain import board, plays, rules, verbs
 from domain.abilities import AttachCondition, BlanksBase, OngoingPower, Protection, card
 from domain.effects import BaseHook, OnPlay, Special, Triggered, anytime
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Hook, Moment, Window
+from domain.plays import PlaysItself
 from domain.registry import Cause, Source
 from domain.steps import step
 from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
@@ -39,10 +40,8 @@ def shinobi(fx: Fx) -> Steps:
 
 
 def _acolyte_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    found = rules.find_minion(state, uid)
-    if found is None or state.active != seat or state.players[seat].minions_played:
-        return False
-    return plays.may_play(state, seat, "ninjas.ninja_acolyte", found[0])
+    """In your own turn, before you play a minion (the engine checks it may go here)."""
+    return state.active == seat and not state.players[seat].minions_played
 
 
 def ninja_acolyte(fx: Fx) -> Steps:
@@ -62,7 +61,7 @@ def acolyte_replace(fx: Fx, *, here: str) -> Steps:
 
 
 def assassination(fx: Fx) -> Steps:
-    return fx.note(fx.src, f"turn {fx.state.turn}")  # only the turn it was played in counts
+    return board.note(fx.src, f"turn {fx.state.turn}")  # only the turn it was played in counts
 
 
 def assassination_strikes(fx: Fx) -> Steps:
@@ -147,7 +146,7 @@ def infiltrate_ignore(fx: Fx) -> Steps:
 
 @step("infiltrate_ignored")
 def infiltrate_ignored(fx: Fx, *, choice: bool) -> Steps:
-    return fx.note(fx.src, INFILTRATING) if choice else ()
+    return board.note(fx.src, INFILTRATING) if choice else ()
 
 
 def poison(fx: Fx) -> Steps:
@@ -176,7 +175,7 @@ def poison_pick(fx: Fx, *, host_uid: str) -> Steps:
 
 @step("poison_destroy")
 def poison_destroy(fx: Fx, *, host_uid: str, choice: str) -> Steps:
-    return (*fx.destroy_attached(choice), *fx.then(poison_pick, host_uid=host_uid))
+    return (*board.destroy_attached(fx, choice), *fx.then(poison_pick, host_uid=host_uid))
 
 
 def poison_power(state: GameState, src: Source, base: int, m: Minion) -> int:
@@ -266,6 +265,7 @@ card(
         "Ninja Acolyte: return it to your hand and play a minion here instead",
         _acolyte_may,
         ninja_acolyte,
+        plays_it=PlaysItself.ITS_BASE,
     ),
 )
 card(

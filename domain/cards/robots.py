@@ -3,16 +3,16 @@ Bases: Factory 436-1337, The Central Brain."""
 
 from __future__ import annotations
 
-from domain import plays, rules, verbs
+from domain import piles, plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, ScoringBonus, card
 from domain.effects import OnPlay, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
 from domain.moments import Moment
+from domain.piles import pick_from_discard, shuffle_picked
 from domain.registry import Cause, Source
 from domain.selectors import another_of_its_controllers_minions
 from domain.steps import step
-from domain.verbs import pick_from_discard, shuffle_picked
 
 ALPHA = "robots.microbot_alpha"
 
@@ -109,10 +109,10 @@ def warbot(state: GameState, src: Source, base: int, m: Minion, cause: Cause) ->
 
 
 def hoverbot(fx: Fx) -> Steps:
-    steps, card = fx.reveal_top()
+    steps, card = piles.reveal_top(fx)
     if card is None or rules.card_type(card.card) != "minion":
         return steps
-    bases = [i for i in fx.bases() if plays.may_play(fx.state, fx.me, card.card, i)]
+    bases = plays.bases_for(fx.state, fx.me, card.card)
     prompt = f"Play {rules.name(card.card)} now as an extra minion (choose its base), or leave it"
     ask = fx.choose("base", bases, prompt, hoverbot_play, optional=True, uid=card.uid)
     return (*steps, *ask)

@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import duels, rules, verbs
+from domain import board, duels, rules, verbs
 from domain.abilities import AttachCondition, IncreasesPower, card
 from domain.effects import OnPlay, Special, Triggered
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Zone
 from domain.moments import Moment, Window
+from domain.piles import pick_from_discard, shuffle_picked
 from domain.registry import Source
 from domain.selectors import another_of_its_controllers_minions
 from domain.steps import step
-from domain.verbs import pick_from_discard, shuffle_picked
 
 Facts = Mapping[str, Any]
 
@@ -149,7 +149,7 @@ def way_of_the_warrior_target(fx: Fx, *, choice: str) -> Steps:
     return (
         *fx.add_power(choice, 3, this_turn=True),
         *WAY_MARK.use(fx.me, choice),
-        *(() if watching else fx.linger(WAY, fx.me, turn, turn)),
+        *(() if watching else board.linger(WAY, fx.me, turn, turn)),
     )
 
 

@@ -3,7 +3,7 @@ them (return instead of destruction, a move instead of a return)."""
 
 from __future__ import annotations
 
-from domain import plays, rules, verbs
+from domain import board, plays, rules, verbs
 from domain import registry as reg
 from domain.abilities import AttachCondition, ExtraBaseUntilScoring, Protection, card
 from domain.effects import OnPlay, Special, Talent, play_itself
@@ -261,7 +261,7 @@ def overflow_play(fx: Fx, *, uid: str) -> Steps:
     c = next((c for c in fx.hand() if c.uid == uid), None)
     if c is None:
         return ()
-    bases = [i for i in fx.bases() if plays.may_play(fx.state, fx.me, c.card, i)]
+    bases = plays.bases_for(fx.state, fx.me, c.card)
     prompt = f"Teleport Overflow: play the revealed {rules.name(c.card)} on which base?"
     return fx.choose("base", bases, prompt, overflow_base, uid=uid)
 
@@ -319,7 +319,7 @@ def teleport_error_move(fx: Fx, *, choice: str) -> Steps:
 def weird_new_worlds(fx: Fx) -> Steps:
     """One more base from the base deck, with an extra minion to play on it; it lasts until the
     next base scores (ExtraBaseUntilScoring), or for good if this card leaves play first."""
-    added, new = fx.add_base()
+    added, new = board.add_base(fx)
     if new is None:
         return added
     return (*added, *fx.extra_play("minion", base=new))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import rules, verbs
+from domain import board, piles, rules, verbs
 from domain.abilities import Protection, Restriction, card
 from domain.catalogue import catalogue
 from domain.effects import OnPlay, Triggered
@@ -26,7 +26,7 @@ def leprechaun(fx: Fx) -> Steps:
 def brownie(fx: Fx) -> Steps:
     if not fx.ctx.get("cause_played"):  # only a card being played, not one already in play
         return ()
-    return fx.random_discard(int(fx.ctx["cause_seat"]), 2)
+    return piles.random_discard(fx, int(fx.ctx["cause_seat"]), 2)
 
 
 def gnome(fx: Fx) -> Steps:
@@ -39,7 +39,7 @@ def gnome(fx: Fx) -> Steps:
 def gremlin(fx: Fx) -> Steps:
     steps = fx.draw(fx.me, 1)
     for seat in fx.others():
-        steps += fx.random_discard(seat, 1)
+        steps += piles.random_discard(fx, seat, 1)
     return steps
 
 
@@ -55,7 +55,7 @@ def block_the_path(fx: Fx) -> Steps:
 
 @step("block_the_path_named")
 def block_the_path_named(fx: Fx, *, choice: str) -> Steps:
-    return fx.note(fx.src, choice)
+    return board.note(fx.src, choice)
 
 
 def _note(state: GameState, src: Source) -> str | None:
@@ -90,7 +90,7 @@ def flame_trap(fx: Fx) -> Steps:
     uid = str(fx.ctx["uid"])
     if fx.base_of(uid) != fx.base:  # it left meanwhile
         return ()
-    return (*fx.destroy(uid), *fx.destroy_attached(fx.src))
+    return (*fx.destroy(uid), *board.destroy_attached(fx, fx.src))
 
 
 HIDEOUT = "tricksters.hideout"
@@ -115,7 +115,10 @@ def hideout_used(fx: Fx, *, hideout: str, hideout_seat: int, at: str) -> Steps:
     """Hideout is destroyed instead; that action leaves the minions there alone this turn."""
     turn = fx.state.turn
     note = f"{at}|{fx.src}"
-    return (*fx.destroy_attached(hideout), *fx.linger(HIDEOUT, hideout_seat, turn, turn, note))
+    return (
+        *board.destroy_attached(fx, hideout),
+        *board.linger(HIDEOUT, hideout_seat, turn, turn, note),
+    )
 
 
 def mark_of_sleep(fx: Fx) -> Steps:
@@ -128,7 +131,7 @@ def mark_of_sleep(fx: Fx) -> Steps:
 def mark_of_sleep_seat(fx: Fx, *, choice: int) -> Steps:
     seat = choice
     turn = rules.next_turn_of(fx.state, seat)
-    return fx.linger("tricksters.mark_of_sleep", seat, turn, turn)
+    return board.linger("tricksters.mark_of_sleep", seat, turn, turn)
 
 
 def mark_of_sleep_forbids(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
@@ -144,13 +147,13 @@ def pay_the_piper(fx: Fx) -> Steps:
 @step("pay_the_piper_discard")
 def pay_the_piper_discard(fx: Fx, *, victim: int, choice: str) -> Steps:
     card = next(c for c in fx.hand(victim) if c.uid == choice)
-    return fx.discard_from_hand(card)
+    return piles.discard_from_hand(card)
 
 
 def take_the_shinies(fx: Fx) -> Steps:
     steps: Steps = ()
     for seat in fx.others():
-        steps += fx.random_discard(seat, 2)
+        steps += piles.random_discard(fx, seat, 2)
     return steps
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain import rules, verbs
+from domain import board, piles, rules, verbs
 from domain.abilities import AttachCondition, OngoingPower, card
 from domain.effects import OnPlay, Talent, Triggered
 from domain.fx import Fx, Steps
@@ -150,7 +150,7 @@ def cast_the_runes(fx: Fx) -> Steps:
 
 @step("cast_the_runes_look")
 def cast_the_runes_look(fx: Fx, *, choice: int) -> Steps:
-    steps, top = fx.top_of_deck(2, choice)
+    steps, top = piles.top_of_deck(fx, 2, choice)
     for c in top:
         steps += fx.reveal(c, "deck", to=fx.me)
     uids = [c.uid for c in top]
@@ -214,7 +214,7 @@ def tribute(fx: Fx) -> Steps:
 
 
 def combat_training(fx: Fx) -> Steps:
-    return fx.linger("vikings.combat_training", fx.me, fx.state.turn, fx.state.turn)
+    return board.linger("vikings.combat_training", fx.me, fx.state.turn, fx.state.turn)
 
 
 def combat_training_power(state: GameState, src: Source, base: int, m: Minion) -> int:

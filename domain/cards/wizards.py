@@ -3,8 +3,7 @@ Bases: School of Wizardry, The Great Library."""
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain import rules
+from domain import board, piles, rules
 from domain.abilities import card
 from domain.effects import BaseHook, OnPlay, Triggered
 from domain.flow import replace_with_top
@@ -12,9 +11,10 @@ from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
 from domain.model import CardRef, Option
 from domain.moments import Hook, Moment
+from domain.piles import put_back_on_top
 from domain.plays import action_playable
 from domain.steps import step
-from domain.verbs import play_now, put_back_on_top
+from domain.verbs import play_now
 
 PORTAL_SIZE = 5
 
@@ -74,7 +74,7 @@ def enchantress(fx: Fx) -> Steps:
 
 
 def neophyte(fx: Fx) -> Steps:
-    steps, card = fx.reveal_top()
+    steps, card = piles.reveal_top(fx)
     if card is None or rules.card_type(card.card) != "action":
         return steps
     options = [Option("hand", "Put it into your hand", "hand")]
@@ -111,7 +111,7 @@ def mass_enchantment(fx: Fx) -> Steps:
     steps: Steps = ()
     revealed: list[CardRef] = []
     for seat in fx.others():
-        more, top = fx.top_of_deck(1, seat=seat)
+        more, top = piles.top_of_deck(fx, 1, seat=seat)
         steps += more + tuple(e for c in top for e in fx.reveal(c, "deck"))
         revealed += top
     actions = [
@@ -133,7 +133,7 @@ def mystic_studies(fx: Fx) -> Steps:
 
 
 def portal(fx: Fx) -> Steps:
-    steps, top = fx.top_of_deck(PORTAL_SIZE)
+    steps, top = piles.top_of_deck(fx, PORTAL_SIZE)
     steps += tuple(e for c in top for e in fx.reveal(c, "deck"))
     return (*steps, *fx.then(portal_take, revealed=[c.uid for c in top]))
 
@@ -185,7 +185,7 @@ def sacrifice_minion(fx: Fx, *, choice: str) -> Steps:
 
 def scry(fx: Fx) -> Steps:
     p = fx.state.players[fx.me]  # an empty deck is first replaced by the shuffled discard
-    steps, deck = ((), list(p.deck)) if p.deck else fx.top_of_deck(len(p.discard))
+    steps, deck = ((), list(p.deck)) if p.deck else piles.top_of_deck(fx, len(p.discard))
     actions = [c for c in deck if rules.card_type(c.card) == "action"]
     if not actions:
         return (*steps, *fx.then(scry_shuffle))
@@ -237,7 +237,7 @@ def school_of_wizardry(fx: Fx) -> Steps:
 def school_pick(fx: Fx, *, seat: int, choice: str) -> Steps:
     chosen = choice
     rest = [c for c in fx.state.base_deck[:3] if c != chosen]
-    out: Steps = (ev.BaseReplaced(fx.base, fx.card, chosen),)
+    out = board.replace_base(fx, chosen)
     if len(rest) < 2:
         return out
     options = [Option(c, rules.name(c), c, card=c) for c in rest]
@@ -249,7 +249,7 @@ def school_pick(fx: Fx, *, seat: int, choice: str) -> Steps:
 def school_order(fx: Fx, *, seat: int, choice: str) -> Steps:
     rest = [c for c in fx.state.base_deck[:2] if c != choice]
     top = (choice, *rest)
-    return (ev.BaseDeckReordered(top, 2, seat),)
+    return board.reorder_base_deck(top, 2, seat)
 
 
 def the_great_library(fx: Fx) -> Steps:

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain import plays, rules
+from domain import piles, plays, rules
 from domain.abilities import PlaysFromDiscard, Restriction, ScoringBonus, card
 from domain.effects import BaseHook, OnPlay, Special
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
 from domain.model import CardRef, GameState, Option, Zone
 from domain.moments import Hook, Window
+from domain.plays import PlaysItself
 from domain.registry import Source, play_condition
 from domain.steps import StepFn, step
 from domain.triggers import LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN
@@ -84,23 +85,19 @@ def grave_digger(fx: Fx) -> Steps:
     return fx.choose("card", minions, prompt, to_hand, optional=True)
 
 
-def _tenacious_z_bases(state: GameState, seat: int) -> list[int]:
-    card = "zombies.tenacious_z"
-    return [i for i in range(len(state.bases)) if plays.may_play(state, seat, card, i)]
-
-
 TENACIOUS_Z = OncePerTurn("tenacious_z")  # per player, for all their Tenacious Z
 
 
 def _tenacious_z_usable(state: GameState, seat: int, uid: str, base: int) -> bool:
-    """Only in your own play phase, once per turn for all your Tenacious Z."""
+    """Only in your own play phase, once per turn for all your Tenacious Z (the engine checks
+    it may go on some base)."""
     mine = state.active == seat and state.phase == "play"
-    return mine and not TENACIOUS_Z.used(state, seat) and bool(_tenacious_z_bases(state, seat))
+    return mine and not TENACIOUS_Z.used(state, seat)
 
 
 def tenacious_z(fx: Fx) -> Steps:
     prompt = "Play Tenacious Z onto which base?"
-    bases = _tenacious_z_bases(fx.state, fx.me)
+    bases = plays.bases_for(fx.state, fx.me, fx.card)
     return (
         *TENACIOUS_Z.use(fx.me),
         *fx.choose("base", bases, prompt, tenacious_z_base),
@@ -114,7 +111,7 @@ def tenacious_z_base(fx: Fx, *, choice: int) -> Steps:
 
 def walker(fx: Fx) -> Steps:
     """Only its owner sees the top card: a private reveal, and options only they see."""
-    reshuffle, top = fx.top_of_deck(1)
+    reshuffle, top = piles.top_of_deck(fx, 1)
     if not top:
         return reshuffle
     card = top[0]
@@ -220,7 +217,7 @@ def move_named(
 
 def mall_crawl(fx: Fx) -> Steps:
     """Names are offered from my deck, which I search (reshuffling the discard if it is empty)."""
-    reshuffle, deck = fx.top_of_deck(len(fx.deck()) or len(fx.discard_pile()))
+    reshuffle, deck = piles.top_of_deck(fx, len(fx.deck()) or len(fx.discard_pile()))
     prompt = "Mall Crawl: name a card to take from your deck to your discard pile"
     named = _name_a_card(
         fx,
@@ -276,7 +273,7 @@ def evans_city_cemetery(fx: Fx) -> Steps:
     for p in fx.state.last_scored:
         if p.place == 0:
             hand = fx.state.players[p.seat].hand
-            discards = tuple(e for c in hand for e in fx.discard_from_hand(c))
+            discards = tuple(e for c in hand for e in piles.discard_from_hand(c))
             steps += (*discards, *fx.draw(p.seat, 5))
     return steps
 
@@ -300,6 +297,7 @@ card(
         "Tenacious Z: play it from your discard pile",
         _tenacious_z_usable,
         tenacious_z,
+        plays_it=PlaysItself.A_BASE,
     ),
 )
 card("zombies.walker", OnPlay(walker))

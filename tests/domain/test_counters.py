@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import abilities
+from domain import abilities, board
 from domain import events as ev
 from domain.effects import OnPlay
 from domain.evolve import evolve
@@ -42,7 +42,7 @@ def test_removing_counters_takes_off_no_more_than_the_minion_has() -> None:
     t = Table([OASIS, TAR], hands=[[REX], []])
 
     def remove_three(fx: Fx) -> Steps:
-        return fx.remove_counters(fx.src, 3)
+        return fx.place_counters(fx.src, -3)
 
     with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(remove_three)):
         t.play(REX, 0)
@@ -56,7 +56,7 @@ def test_removing_counters_from_a_minion_without_any_changes_nothing() -> None:
     t = Table([OASIS, TAR], hands=[[REX], []])
 
     def remove_one(fx: Fx) -> Steps:
-        return fx.remove_counters(fx.src, 1)
+        return fx.place_counters(fx.src, -1)
 
     with abilities.extra(REX, OnPlay(remove_one)):
         t.play(REX, 0)
@@ -68,7 +68,7 @@ def test_a_transfer_moves_counters_from_one_minion_to_another_up_to_what_it_has(
     warbot = t.minion(WARBOT).uid
 
     def take_three(fx: Fx) -> Steps:
-        return fx.transfer_counters(fx.src, warbot, 3)
+        return board.transfer_counters(fx, fx.src, warbot, 3)
 
     with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(take_three)):
         t.play(REX, 0)
@@ -115,7 +115,7 @@ def test_the_account_of_a_game_tells_counters_placed_and_moved() -> None:
     warbot = t.minion(WARBOT).uid
 
     def give_one(fx: Fx) -> Steps:
-        return fx.transfer_counters(fx.src, warbot, 1)
+        return board.transfer_counters(fx, fx.src, warbot, 1)
 
     with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(give_one)):
         t.play(REX, 0)

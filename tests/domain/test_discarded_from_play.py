@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from typing import Any
 
-from domain import abilities
+from domain import abilities, board
 from domain import events as ev
 from domain.effects import OnPlay, Triggered
 from domain.fx import Fx, Steps
@@ -122,7 +122,7 @@ def test_a_minion_discarded_from_play_without_being_destroyed_reacts_too() -> No
     target = the_other_rex(t)
 
     def discard_it(fx: Fx) -> Steps:
-        return fx.discard_minion(target)
+        return board.discard_minion(fx, target)
 
     with rex_then(OnPlay(discard_it)):
         t.play(REX, 0)
