@@ -22,7 +22,7 @@ from domain import board, plays, rules
 from domain import events as ev
 from domain.flow import me_first
 from domain.fx import Fx, Steps
-from domain.model import CardRef, GameState, Minion, Task, Zone
+from domain.model import JSON, CardRef, GameState, Minion, Task, Zone
 from domain.moments import Moment, Window
 from domain.steps import StepFn, name_of, step
 from domain.triggers import fire
@@ -261,6 +261,13 @@ def _chained_skip(fx: Fx, *, mine: str, seat: int, offer: str) -> Steps:
 def losers_destroyed(fx: Fx, *, losers: list[str]) -> Steps:
     """The duel's losing minion is destroyed (on a tie, both are), by the card that started it."""
     return tuple(item for uid in losers for item in fx.destroy(uid))
+
+
+def destroy_losers(fx: Fx, losers: list[str], then: StepFn | None = None, **extra: JSON) -> Steps:
+    """The duel's losers destroyed (see losers_destroyed), then the step `then` with `extra`
+    if one is given (e.g. only when the challenger won)."""
+    after = () if then is None else fx.then(then, **extra)
+    return (*losers_destroyed(fx, losers=losers), *after)
 
 
 def challenge_with(

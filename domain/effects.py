@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from domain import plays
 from domain.abilities import Ability
@@ -102,16 +102,32 @@ def anytime(state: GameState, seat: int, uid: str, base: int) -> bool:
     return True
 
 
+class Cost(Protocol):
+    """What a Talent's player pays to get its effect (see domain.costs): offered only when
+    `payable`; `pay` runs the payment, then the effect (a continuation, or a plain effect,
+    as the kind of cost says)."""
+
+    def payable(self, state: GameState, seat: int, uid: str, base: int) -> bool:
+        """Whether `seat` can pay it now for the Talent of `uid` (on base `base`)."""
+        ...
+
+    def pay(self, fx: Fx, effect: Callable[..., Steps]) -> Steps:
+        """The payment, then `effect`."""
+        ...
+
+
 @dataclass(frozen=True)
 class Talent(Ability):
     """A Talent: usable once during each of its controller's turns, in the play phase, through
     use_talent: of a card in play that seat controls (a minion, or an action on a minion or on
     a base), or of a base, by the seat whose turn it is. Like an extra action, it may go
-    unused. `when(state, seat, uid, base)` narrows when it may be used, if given."""
+    unused. `when(state, seat, uid, base)` narrows when it may be used, if given; a `cost`
+    (domain.costs) is paid first and offers it only when it can be paid."""
 
     label: str
-    effect: Effect
+    effect: Callable[..., Steps]
     when: WhenFn | None = None
+    cost: Cost | None = None
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Talents: abilities of cards in play (and bases) used once per turn, in the play phase, with
-the use_talent command (Cease and Desist, Oops You Did It Again).
+the use_talent command (Cease and Desist, Oops You Did It Again). A Talent with a cost (see
+domain.costs) is offered only when it can be paid, and pays it before its effect.
 
 A Talent that an attached action grants the minion it is on (e.g. Flighterizer) is used by
 naming that action: each such card gives its own once-per-turn Talent, used by the minion's
@@ -54,6 +55,7 @@ def usable(state: GameState, seat: int) -> list[tuple[Source, Talent]]:
         if not 0 <= src.controller != seat
         and talent_flag(src.uid, seat) not in state.flags
         and (talent.when is None or talent.when(state, seat, src.uid, src.base))
+        and (talent.cost is None or talent.cost.payable(state, seat, src.uid, src.base))
     ]
 
 
@@ -97,4 +99,6 @@ def _talent(fx: Fx) -> Steps:
     found = next(
         (t for s, t in offered(fx.state, fx.me) if s.uid == fx.src and s.card == fx.card), None
     )
-    return found.effect(fx) if found else ()
+    if found is None:
+        return ()
+    return found.cost.pay(fx, found.effect) if found.cost else found.effect(fx)

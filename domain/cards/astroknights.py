@@ -8,6 +8,7 @@ from typing import Any
 
 from domain import piles, plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, card, increases_power
+from domain.costs import PayVp
 from domain.effects import BaseHook, OnPlay, Special, Talent, Triggered
 from domain.flow import discard_all_on, replace_with_top
 from domain.fx import Fx, Steps, verb
@@ -218,14 +219,9 @@ def mannersbot(fx: Fx) -> Steps:
     return (*steps, *piles.draw_these(fx, [top]))
 
 
-def _pupoks_may(state: GameState, seat: int, uid: str, base: int) -> bool:
-    """Losing 1 VP is the cost: with none to lose, the talent does nothing."""
-    return state.players[seat].vp >= 1
-
-
 def pupoks(fx: Fx) -> Steps:
     steps, top = piles.top_of_deck(fx, 3)
-    steps = (*fx.gain_vp(fx.me, -1), *steps, *(e for c in top for e in fx.reveal(c, "deck")))
+    steps = (*steps, *(e for c in top for e in fx.reveal(c, "deck")))
     drawn = piles.draw_these(fx, top)
     return (*steps, *drawn, *fx.then(pupoks_extra, drawn=[c.uid for c in top]))
 
@@ -329,7 +325,7 @@ card(
 card("astroknights.annoying_alien", Talent("Annoying Alien: name a minion", annoying_alien))
 card("astroknights.astro_robot", OnPlay(astro_robot))
 card("astroknights.mannersbot", Talent("Mannersbot: reveal your top card", mannersbot))
-card("astroknights.pupoks", Talent("Pupoks: pay 1 VP to draw 3", pupoks, _pupoks_may))
+card("astroknights.pupoks", Talent("Pupoks: pay 1 VP to draw 3", pupoks, cost=PayVp(1)))
 card(
     "astroknights.ghost_knight",
     Protection(ghost_knight_immune),

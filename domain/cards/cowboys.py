@@ -37,17 +37,14 @@ def high_noon(fx: Fx) -> Steps:
 
 @step("high_noon_result")
 def high_noon_result(fx: Fx, *, challenger: str, winners: list[str], losers: list[str]) -> Steps:
-    extra = fx.then(high_noon_extra, uid=challenger) if winners == [challenger] else ()
-    return (*duels.losers_destroyed(fx, losers=losers), *extra)
+    won = high_noon_extra if winners == [challenger] else None
+    return duels.destroy_losers(fx, losers, then=won, uid=challenger)
 
 
 @step("high_noon_extra")
 def high_noon_extra(fx: Fx, *, uid: str) -> Steps:
     """My minion won: if it survived, an extra minion on the base where it stands."""
-    found = rules.find_minion(fx.state, uid)
-    if found is None:
-        return ()
-    return fx.extra_play("minion", base=fx.state.bases[found[0]].card)
+    return fx.extra_play("minion", near=uid)
 
 
 # --- Quick Draw -------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from domain.steps import step
 
 
 def laseratops(fx: Fx) -> Steps:
-    small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 2]
+    small = fx.minions(base=fx.base, max_power=2)
     return fx.choose("minion", small, "Destroy a minion of power 2 or less here", verbs.destroy)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain import board, gifts, rules, verbs
 from domain.abilities import card
+from domain.costs import GiveAway
 from domain.effects import OnPlay, Special, Talent, Triggered
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Zone
@@ -15,7 +16,7 @@ from domain.steps import step
 
 @step("aunt_of_drakes_reward")
 def aunt_of_drakes_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
-    return (*fx.draw(fx.me, 1), *fx.extra_play("action"))
+    return (*fx.draw(), *fx.extra_play("action"))
 
 
 @step("sneaky_squire_reward")
@@ -41,11 +42,6 @@ def hostage_exchange_reward(fx: Fx, *, uid: str, to: int, power: int) -> Steps:
 def _mine_elsewhere(fx: Fx, base: int | None = None) -> list[Minion]:
     """Minions I own that another player controls (optionally on one base)."""
     return [m for m in fx.minions(base=base) if m.owner == fx.me and m.controller != fx.me]
-
-
-def aunt_of_drakes(fx: Fx) -> Steps:
-    prompt = "Give control of a minion you control to another player (to draw and play)"
-    return gifts.give_one_of_mine(fx, prompt, aunt_of_drakes_reward)
 
 
 def foot_of_the_king(fx: Fx) -> Steps:
@@ -196,7 +192,11 @@ def wintersquashed(fx: Fx) -> Steps:
 
 # --- the cards: each one's abilities, as values ----------------------------------------
 
-card("ignobles.aunt_of_drakes", Talent("Aunt of Drakes: give a minion away", aunt_of_drakes))
+AUNT = GiveAway("Give control of a minion you control to another player (to draw and play)")
+card(
+    "ignobles.aunt_of_drakes",
+    Talent("Aunt of Drakes: give a minion away", aunt_of_drakes_reward, cost=AUNT),
+)
 card(
     "ignobles.foot_of_the_king",
     Triggered(Moment.END_OF_TURN, foot_of_the_king, its_controllers_turn),

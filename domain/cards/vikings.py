@@ -8,6 +8,7 @@ from typing import Any
 
 from domain import board, piles, rules, verbs
 from domain.abilities import AttachCondition, OngoingPower, card
+from domain.costs import Stash
 from domain.effects import OnPlay, Talent, Triggered
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
@@ -35,23 +36,9 @@ from domain.steps import step
 # --- minions ---------------------------------------------------------------------------------
 
 
-def _hand_not_empty(state: GameState, seat: int, uid: str, base: int) -> bool:
-    return bool(state.players[seat].hand)
-
-
-def huscarl(fx: Fx) -> Steps:
-    prompt = "Huscarl: you may put a card from your hand on top of your deck (+2 power)"
-    return put_on_deck(fx, 1, prompt, huscarl_bonus)
-
-
 @step("huscarl_bonus")
 def huscarl_bonus(fx: Fx, *, moved: int) -> Steps:
     return fx.add_power(fx.src, 2) if moved else ()
-
-
-def raider(fx: Fx) -> Steps:
-    prompt = "Raider: you may put up to 3 cards from your hand on top of your deck (+1 each)"
-    return put_on_deck(fx, 3, prompt, raider_bonus)
 
 
 @step("raider_bonus")
@@ -241,23 +228,22 @@ def drakkar_turn(fx: Fx, *, player: int, choice: int) -> Steps:
 
 
 def _longhouse_usable(state: GameState, seat: int, uid: str, base: int) -> bool:
-    mine = any(m.controller == seat for m in state.bases[base].minions)
-    return mine and bool(state.players[seat].hand)
-
-
-def longhouse(fx: Fx) -> Steps:
-    prompt = "Longhouse: you may put a card from your hand on top of your deck (a minion here +2)"
-    return put_on_deck(fx, 1, prompt, stashed_for_power, amount=2, here=True)
+    """With a minion of yours here (the cost asks for a card in hand)."""
+    return any(m.controller == seat for m in state.bases[base].minions)
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------
 
 STASH = "Put a card from your hand on top of your deck"
 
-card("vikings.huscarl", Talent(f"{STASH}: +2 power", huscarl, _hand_not_empty))
+HUSCARL = Stash(1, "Huscarl: you may put a card from your hand on top of your deck (+2 power)")
+card("vikings.huscarl", Talent(f"{STASH}: +2 power", huscarl_bonus, cost=HUSCARL))
 card("vikings.shield_maiden", OnPlay(shield_maiden))
 RAIDER = "Put up to 3 cards from your hand on top of your deck: +1 power each"
-card("vikings.raider", Talent(RAIDER, raider, _hand_not_empty))
+RAIDER_COST = Stash(
+    3, "Raider: you may put up to 3 cards from your hand on top of your deck (+1 each)"
+)
+card("vikings.raider", Talent(RAIDER, raider_bonus, cost=RAIDER_COST))
 card("vikings.valkyrie", OnPlay(valkyrie))
 card("vikings.ransack", OnPlay(ransack))
 card("vikings.pillage", OnPlay(pillage))
@@ -276,4 +262,12 @@ card(
     OngoingPower(combat_training_power),
 )
 card("base.drakkar", Triggered(Moment.MINION_PLAYED, drakkar, played_here))
-card("base.longhouse", Talent(f"{STASH}: a minion of yours here +2", longhouse, _longhouse_usable))
+LONGHOUSE = Stash(
+    1,
+    "Longhouse: you may put a card from your hand on top of your deck (a minion here +2)",
+    {"amount": 2, "here": True},
+)
+card(
+    "base.longhouse",
+    Talent(f"{STASH}: a minion of yours here +2", stashed_for_power, _longhouse_usable, LONGHOUSE),
+)
