@@ -233,7 +233,7 @@ def pupoks_extra(fx: Fx, *, drawn: list[str]) -> Steps:
         if c.uid not in drawn:
             continue
         if rules.card_type(c.card) == "minion":
-            ok = any(plays.may_play(fx.state, fx.me, c.card, i) for i in fx.bases())
+            ok = bool(plays.bases_for(fx.state, fx.me, c.card))
         else:
             ok = plays.action_playable(fx.state, fx.me, c.card)
         if ok:
