@@ -292,7 +292,7 @@ def winning_seats(state: GameState, winners: list[str]) -> list[int]:
 
 def challenge(fx: Fx, result: StepFn) -> Steps:
     """ "A minion you control duels another player's minion on its base, you as challenger":
-    asks for mine, then for theirs; `result` gets the duel's result (see Fx.duel)."""
+    asks for mine, then for theirs; `result` gets the duel's result (see board.duel)."""
     if not may_start(fx.state):
         return ()
     mine = [m for m in fx.minions(controller=fx.me) if opponents_here(fx.state, m.uid)]

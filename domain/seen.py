@@ -2,7 +2,7 @@
 seat's hand cards (or lets its player look at them), or reveals a card from that seat's deck,
 that seat may use a Special of the `Window.SEEN` window: from its hand, or the revealed deck card
 itself (e.g. Dynamite Surprise). The Special's effect finds the seat that looked in
-`fx.ctx["looker"]`. The verbs that show cards (`Fx.reveal`, `Fx.show_hand`) queue the step
+`fx.ctx["looker"]`. The verbs that show cards (`Fx.reveal`, `piles.show_hand`) queue the step
 `cards_seen` when the cards are another seat's.
 
 A seat that could hold such a Special in hand (from its factions) is asked whenever its hand is

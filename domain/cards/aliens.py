@@ -31,7 +31,7 @@ def scout(fx: Fx) -> Steps:
 
 
 def collector(fx: Fx) -> Steps:
-    small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
+    small = fx.minions(base=fx.base, max_power=3)
     prompt = "You may return a minion of power 3 or less on this base to its owner's hand"
     return fx.choose("minion", small, prompt, then=verbs.return_to_hand, optional=True)
 
@@ -65,7 +65,7 @@ def crop_circles_base(fx: Fx, *, choice: int) -> Steps:
 
 
 def disintegrator(fx: Fx) -> Steps:
-    small = [m for m in fx.minions() if fx.power(m) <= 3]
+    small = fx.minions(max_power=3)
     prompt = "Put a minion of power 3 or less on the bottom of its owner's deck"
     return fx.choose("minion", small, prompt, then=verbs.deck_bottom)
 
@@ -140,7 +140,7 @@ def the_mothership(fx: Fx) -> Steps:
 
 @step("mothership_offer")
 def mothership_offer(fx: Fx, *, seat: int) -> Steps:
-    small = [m for m in fx.minions(base=fx.base, controller=seat) if fx.power(m) <= 3]
+    small = fx.minions(base=fx.base, controller=seat, max_power=3)
     prompt = "The Mothership: you may return one of your minions of power 3 or less here to hand"
     return fx.choose(
         "minion", small, prompt, then=verbs.return_to_hand, optional=True, seat=seat, by=seat

@@ -151,7 +151,7 @@ def mummy_strength_target(fx: Fx, *, choice: str) -> Steps:
 
 
 def tomb_trap(fx: Fx) -> Steps:
-    small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 4]
+    small = fx.minions(base=fx.base, max_power=4)
     prompt = "Tomb Trap: you may destroy a minion of power 4 or less here"
     return fx.choose("minion", small, prompt, verbs.destroy, optional=True)
 

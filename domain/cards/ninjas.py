@@ -23,7 +23,7 @@ def ninja_master(fx: Fx) -> Steps:
 
 
 def tiger_assassin(fx: Fx) -> Steps:
-    small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 3]
+    small = fx.minions(base=fx.base, max_power=3)
     prompt = "Tiger Assassin: you may destroy a minion of power 3 or less on this base"
     return fx.choose("minion", small, prompt, then=verbs.destroy, optional=True)
 
@@ -183,7 +183,7 @@ def poison_power(state: GameState, src: Source, base: int, m: Minion) -> int:
 
 
 def seeing_stars(fx: Fx) -> Steps:
-    small = [m for m in fx.minions() if fx.power(m) <= 3]
+    small = fx.minions(max_power=3)
     return fx.choose(
         "minion", small, "Seeing Stars: destroy a minion of power 3 or less", verbs.destroy
     )

@@ -39,7 +39,7 @@ def buccaneer_escape(fx: Fx, *, uid: str, seat: int) -> Steps:
 
 
 def saucy_wench(fx: Fx) -> Steps:
-    small = [m for m in fx.minions(base=fx.base) if fx.power(m) <= 2]
+    small = fx.minions(base=fx.base, max_power=2)
     prompt = "Saucy Wench: you may destroy a minion of power 2 or less on this base"
     return fx.choose("minion", small, prompt, then=verbs.destroy, optional=True)
 

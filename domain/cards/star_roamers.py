@@ -145,7 +145,7 @@ def ensign(state: GameState, src: Source, base: int, m: Minion, cause: Cause) ->
 
 
 def science_officer(fx: Fx) -> Steps:
-    small = [m for m in fx.minions(controller=fx.me) if fx.power(m) <= 4]
+    small = fx.minions(controller=fx.me, max_power=4)
     prompt = "Science Officer: return a minion you control of power 4 or less"
     return fx.choose("minion", small, prompt, science_returned)
 
