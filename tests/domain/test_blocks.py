@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from domain import abilities
+from domain import abilities, plays
 from domain import events as ev
 from domain.abilities import Restriction
 from domain.effects import Special, anytime, play_itself
@@ -18,6 +18,7 @@ from domain.fx import Ask, Fx
 from domain.limits import OncePerTurn
 from domain.model import GameState, Zone
 from domain.moments import Window
+from domain.plays import PlaysItself
 from domain.registry import Source
 from domain.verbs import destroy
 from tests.domain.bases_common import OASIS, REX, TAR
@@ -106,6 +107,43 @@ def test_a_special_that_plays_its_card_is_offered_only_when_nothing_forbids_that
         forbidden = table().state
         assert not play.usable(forbidden, 0, FULL_SAIL, "x", 0)
         assert free.usable(forbidden, 0, FULL_SAIL, "x", 0)
+
+
+def _forbids_rex_on_oasis(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
+    return card == REX and base == 0
+
+
+def _forbids_rex(state: GameState, src: Source, seat: int, card: str, base: int) -> bool:
+    return card == REX
+
+
+def test_a_special_playing_its_minion_on_its_own_base_is_offered_only_if_it_may_go_there() -> None:
+    def table() -> Table:
+        return Table([OASIS, TAR], hands=[[], []], board=[(0, REX, 0), (1, REX, 1)])
+
+    mine = table().minion(REX, 0).uid
+    again = Special(
+        Window.PLAY, Zone.PLAY, "again", anytime, play_itself, plays_it=PlaysItself.ITS_BASE
+    )
+    assert again.usable(table().state, 0, REX, mine, -1)
+    assert not again.usable(table().state, 0, REX, "not-in-play", -1)
+    with abilities.extra(OASIS, Restriction(_forbids_rex_on_oasis)):
+        assert not again.usable(table().state, 0, REX, mine, -1)
+
+
+def test_a_special_playing_its_minion_on_some_base_is_offered_while_one_base_allows_it() -> None:
+    def table() -> Table:
+        return Table([OASIS, TAR], hands=[[], []], discards=[[REX], []])
+
+    back = Special(
+        Window.PLAY, Zone.DISCARD, "back", anytime, play_itself, plays_it=PlaysItself.A_BASE
+    )
+    assert back.usable(table().state, 0, REX, "x", -1)
+    with abilities.extra(OASIS, Restriction(_forbids_rex_on_oasis)):
+        assert back.usable(table().state, 0, REX, "x", -1)
+        assert plays.bases_for(table().state, 0, REX) == [1]
+    with abilities.extra(OASIS, Restriction(_forbids_rex)):
+        assert not back.usable(table().state, 0, REX, "x", -1)
 
 
 PLAYABILITY = {"may_play", "bases_for", "may_play_itself"}
