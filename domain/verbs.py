@@ -20,6 +20,7 @@ from domain.catalogue import catalogue
 from domain.codec import decode
 from domain.effects import BaseHook, OnPlay, OnUncover
 from domain.engine import effect_steps
+from domain.facts import ActionAttached, Affected, MinionDestroyed, MinionPlayed, PowerRaised
 from domain.fx import APPLY_TO, Ask, Fx, Steps
 from domain.model import JSON, PILES, CardRef, GameState, Minion, Option, Task, Zone
 from domain.moments import Hook, Moment
@@ -64,20 +65,19 @@ def touched(fx: Fx, uid: str) -> Steps:
     if found is None or by is None or int(by) == found[1].controller or not fx.card:
         return ()
     m = found[1]
+    # a card being played (its on-play ability, an attach) or a Special carries its type in
+    # ctx "kind"; abilities of cards already in play (triggers, ongoing) do not
+    cause = Affected(int(by), fx.card, fx.ctx.get("kind") is not None)
     return (
         *fire_for(
             m.card,
             Moment.AFFECTED,
+            cause,
             fx.state,
             _source_if_abilities_change(fx.state, m, found[0]),
             src=uid,
             base=found[0],
             by=m.controller,
-            cause_seat=int(by),
-            cause_card=fx.card,
-            # a card being played (its on-play ability, an attach) or a Special carries its type in
-            # ctx "kind"; abilities of cards already in play (triggers, ongoing) do not
-            cause_played=fx.ctx.get("kind") is not None,
             gone=False,
         ),
     )
@@ -139,14 +139,8 @@ def destroy(
     base, m = found
     redirect = abilities.of_base(fx.state, base, DestroyedGoTo, m.controller)
     to = redirect[0].zone if redirect else "discard"
-    facts = {
-        "uid": uid,
-        "destroyed_card": m.card,
-        "owner": m.owner,
-        "controller": m.controller,
-        "destroyed_base": base,
-        "destroyed_by": fx.ctx.get("by"),
-    }
+    by = fx.ctx.get("by")
+    facts = MinionDestroyed(uid, m.card, m.owner, m.controller, base, by)
     return (
         *touched(fx, uid),
         ev.MinionRemoved(uid, m.card, m.owner, base, to, "destroyed"),
@@ -157,14 +151,14 @@ def destroy(
                 *fire_for(
                     m.card,
                     Moment.DESTROYED,
+                    facts,
                     fx.state,
                     _source_if_abilities_change(fx.state, m, base),
                     src=uid,
                     base=base,
                     by=m.controller,
-                    **facts,
                 ),
-                *fired(fx.state, Moment.MINION_DESTROYED, **facts),
+                *fired(fx.state, Moment.MINION_DESTROYED, facts),
                 *(
                     discarded_from_play(fx.state, [(base, m)], "destroyed")
                     if to == "discard"
@@ -280,16 +274,8 @@ def raised(fx: Fx, uid: str) -> Steps:
     found = rules.find_minion(fx.state, uid)
     if found is None:
         return ()
-    return fire(
-        fx.state,
-        Moment.POWER_RAISED,
-        uid=uid,
-        raised_base=found[0],
-        raised_controller=found[1].controller,
-        raised_by=fx.me,
-        cause_card=fx.card,
-        cause_uid=fx.src,
-    )
+    facts = PowerRaised(uid, found[0], found[1].controller, fx.me, fx.card, fx.src)
+    return fire(fx.state, Moment.POWER_RAISED, facts)
 
 
 @step("counters")
@@ -504,14 +490,7 @@ def minion_played(fx: Fx, *, uid: str) -> Steps:
     """What reacts to the minion `uid` (this task's source) having been played."""
     found = rules.find_minion(fx.state, fx.src)
     base = found[0] if found else fx.base
-    return fire(
-        fx.state,
-        Moment.MINION_PLAYED,
-        uid=fx.src,
-        played_card=fx.card,
-        played_by=fx.me,
-        played_base=base,
-    )
+    return fire(fx.state, Moment.MINION_PLAYED, MinionPlayed(fx.src, fx.card, fx.me, base))
 
 
 @step("discard_resolving")
@@ -546,13 +525,13 @@ def attach(
         base = fx.base
     host = None if target is None else str(target)
     attached = ev.ActionAttached(card.uid, base, host, fx.me, note)
-    facts = {"seat": fx.me, "attached_uid": card.uid, "attached_base": base, "attached_to": host}
+    facts = ActionAttached(fx.me, card.uid, base, host)
     return (
         *([] if host is None else touched(fx, host)),
         attached,
         Task("on_play", identity(fx.ctx, base=base, host=host)),
         *([] if host is None else raised(fx, host)),
-        *fire(fx.state, Moment.ACTION_ATTACHED, **facts),
+        *fire(fx.state, Moment.ACTION_ATTACHED, facts),
     )
 
 

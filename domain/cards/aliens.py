@@ -6,6 +6,7 @@ from domain import events as ev
 from domain import rules, verbs
 from domain.abilities import BlanksBase, card
 from domain.effects import BaseHook, OnPlay, Special, Triggered
+from domain.facts import MinionPlayed
 from domain.fx import Fx, Steps
 from domain.model import GameState, Option, Zone
 from domain.moments import Hook, Moment, Window
@@ -138,8 +139,8 @@ def terraforming_swap(fx: Fx, *, new: str, choice: int) -> Steps:
     )
 
 
-def the_homeworld(fx: Fx) -> Steps:
-    return fx.extra_play("minion", seat=int(fx.ctx["played_by"]), max_power=2)
+def the_homeworld(fx: Fx, played: MinionPlayed) -> Steps:
+    return fx.extra_play("minion", seat=played.by, max_power=2)
 
 
 def the_mothership(fx: Fx) -> Steps:
