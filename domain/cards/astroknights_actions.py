@@ -3,14 +3,13 @@ played (these may be played in another player's turn, through a Special or Walki
 
 from __future__ import annotations
 
-from domain import events as ev
 from domain import plays, rules, verbs
 from domain.abilities import IncreasesPower, OngoingPower, Protection, card
 from domain.effects import OnPlay, Special, Triggered, anytime, play_itself
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
-from domain.registry import Cause, Source
+from domain.registry import Cause, Source, Step
 from domain.selectors import its_controllers_turn
 from domain.steps import step
 from domain.verbs import pick_from_discard, play_now, shuffle_picked
@@ -53,7 +52,7 @@ def its_a_trap_reveal(fx: Fx) -> Steps:
     p = fx.state.players[fx.me]
     in_deck = any(rules.card_type(c.card) == "action" for c in p.deck)
     steps, cards = fx.top_of_deck(len(p.deck) + (0 if in_deck else len(p.discard)))
-    shown: list[ev.Event] = []
+    shown: list[Step] = []
     found = None
     for c in cards:
         shown += fx.reveal(c, "deck")
