@@ -29,8 +29,8 @@ from domain.steps import StepFn, name_of, step
 from domain.triggers import fire
 from domain.verbs import play_now, play_steps
 
-# Moment.DUEL_STARTED: a duel starts, before any duel card is placed; facts: challenger,
-# challenged (uids) and duel_base (their base). Window.DUEL: the Special window of a duel
+# Moment.DUEL_STARTED: a duel starts, before any duel card is placed; facts: DuelStarted
+# (the challenger's and challenged's uids and their base). Window.DUEL: the Special window of a duel
 # (after the duel cards, before the winner is decided).
 
 

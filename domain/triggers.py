@@ -123,8 +123,8 @@ def discarded_from_play(
     piles at the same time, in any way: destroyed, discarded when their base scores, or else
     (`reason`). Asked on the state *before* they leave: each one's own ability
     (`discarded_from_play`) and every card's `minion_discarded_from_play`, with the facts
-    `uid`, `discarded_card`, `owner`, `controller`, `discarded_base`, `discarded_power` (its
-    power as it left, counters and temporary changes included) and `reason`. Cards leaving at
+    `MinionDiscarded` (`power`: its power as it left, counters and temporary changes
+    included). Cards leaving at
     the same moment still react (e.g. an action attached to the minion or to a scored base);
     what their effects touch must still be there (a minion that left gets no counter)."""
     out: list[Task] = []

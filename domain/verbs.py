@@ -267,8 +267,8 @@ def raised(fx: Fx, uid: str) -> Steps:
     """The `power_raised` moment, when the action being played (fx's cause) directly increases
     the power of minion `uid` (see abilities.IncreasesPower): +N power, a +1 power counter
     placed or transferred onto it, an ongoing power bonus attached to it. Every verb that
-    raises power calls this once per minion raised; facts: `uid`, `raised_base`,
-    `raised_controller`, `raised_by` (the seat playing the action), `cause_card`, `cause_uid`."""
+    raises power calls this once per minion raised, with the facts `PowerRaised` (`by`: the
+    seat playing the action)."""
     if fx.ctx.get("kind") != "action" or not abilities.increases_power(fx.card):
         return ()
     found = rules.find_minion(fx.state, uid)
