@@ -27,10 +27,13 @@ class Facts:
 
     KEYS: ClassVar[Mapping[str, str]] = {}
     """Field name -> the key it is persisted under, when they differ."""
+    SUBJECT: ClassVar[str] = ""
+    """The field naming the seat the moment is about, if any."""
 
     def subject(self) -> int | None:
         """The seat the moment is about (a base that seat ignores does not react), if any."""
-        return None
+        seat: int | None = getattr(self, self.SUBJECT) if self.SUBJECT else None
+        return seat
 
     def ctx(self) -> dict[str, Value]:
         """The facts as a task context holds them: persisted keys, in field order."""
@@ -66,23 +69,22 @@ def _fields(cls: type[Facts]) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class TurnStarted(Facts):
-    """start_of_turn and ends_at_start_of_turn: the turn of `seat` begins."""
+class Turn(Facts):
+    """The turn of `seat`: what `TurnStarted` and `TurnEnding` share (a `when` serving both
+    moments may take it)."""
 
+    SUBJECT: ClassVar[str] = "seat"
     seat: int
-
-    def subject(self) -> int | None:
-        return self.seat
 
 
 @dataclass(frozen=True)
-class TurnEnding(Facts):
+class TurnStarted(Turn):
+    """start_of_turn and ends_at_start_of_turn: the turn of `seat` begins."""
+
+
+@dataclass(frozen=True)
+class TurnEnding(Turn):
     """end_of_turn: the turn of `seat` is ending."""
-
-    seat: int
-
-    def subject(self) -> int | None:
-        return self.seat
 
 
 @dataclass(frozen=True)
@@ -94,34 +96,38 @@ class MinionPlayed(Facts):
         "by": "played_by",
         "base": "played_base",
     }
+    SUBJECT: ClassVar[str] = "by"
     uid: str
     card: str
     by: int
     base: int
 
-    def subject(self) -> int | None:
-        return self.by
+
+@dataclass(frozen=True)
+class MinionGone(Facts):
+    """A minion (`uid`, card `card`) of `owner`, controlled by `controller`, left play from
+    base `base`: what `MinionDestroyed` and `MinionDiscarded` share (a `when` serving both
+    moments may take it)."""
+
+    SUBJECT: ClassVar[str] = "controller"
+    uid: str
+    card: str
+    owner: int
+    controller: int
+    base: int
 
 
 @dataclass(frozen=True)
-class MinionDestroyed(Facts):
-    """destroyed (this minion) and minion_destroyed (any): minion `uid` was destroyed on base
-    `base`, by an effect of seat `by` (None: a rule's)."""
+class MinionDestroyed(MinionGone):
+    """destroyed (this minion) and minion_destroyed (any): the minion was destroyed, by an
+    effect of seat `by` (None: a rule's)."""
 
     KEYS: ClassVar[Mapping[str, str]] = {
         "card": "destroyed_card",
         "base": "destroyed_base",
         "by": "destroyed_by",
     }
-    uid: str
-    card: str
-    owner: int
-    controller: int
-    base: int
     by: int | None
-
-    def subject(self) -> int | None:
-        return self.controller
 
 
 @dataclass(frozen=True)
@@ -151,15 +157,13 @@ class PowerRaised(Facts):
         "card": "cause_card",
         "cause": "cause_uid",
     }
+    SUBJECT: ClassVar[str] = "by"
     uid: str
     base: int
     controller: int
     by: int
     card: str
     cause: str
-
-    def subject(self) -> int | None:
-        return self.by
 
 
 @dataclass(frozen=True)
@@ -173,26 +177,18 @@ class BaseScored(Facts):
 
 
 @dataclass(frozen=True)
-class MinionDiscarded(Facts):
-    """discarded_from_play (this minion) and minion_discarded_from_play (any): minion `uid`
-    went from base `base` to its owner's discard pile (`reason`: destroyed, scored, ...), with
-    `power` its power as it left."""
+class MinionDiscarded(MinionGone):
+    """discarded_from_play (this minion) and minion_discarded_from_play (any): the minion went
+    to its owner's discard pile (`reason`: destroyed, scored, ...), with `power` its power as
+    it left."""
 
     KEYS: ClassVar[Mapping[str, str]] = {
         "card": "discarded_card",
         "base": "discarded_base",
         "power": "discarded_power",
     }
-    uid: str
-    card: str
-    owner: int
-    controller: int
-    base: int
     power: int
     reason: str
-
-    def subject(self) -> int | None:
-        return self.controller
 
 
 @dataclass(frozen=True)
@@ -200,12 +196,10 @@ class CardBuried(Facts):
     """card_buried: seat `seat` buried a card (its handle `handle`) at base `base`."""
 
     KEYS: ClassVar[Mapping[str, str]] = {"base": "buried_base"}
+    SUBJECT: ClassVar[str] = "seat"
     seat: int
     handle: str
     base: int
-
-    def subject(self) -> int | None:
-        return self.seat
 
 
 @dataclass(frozen=True)
@@ -214,13 +208,11 @@ class CardUncovered(Facts):
     turned face up."""
 
     KEYS: ClassVar[Mapping[str, str]] = {"card": "uncovered_card", "base": "uncovered_base"}
+    SUBJECT: ClassVar[str] = "seat"
     seat: int
     uid: str
     card: str
     base: int
-
-    def subject(self) -> int | None:
-        return self.seat
 
 
 @dataclass(frozen=True)
@@ -233,13 +225,11 @@ class ActionAttached(Facts):
         "base": "attached_base",
         "to": "attached_to",
     }
+    SUBJECT: ClassVar[str] = "seat"
     seat: int
     uid: str
     base: int
     to: str | None
-
-    def subject(self) -> int | None:
-        return self.seat
 
 
 @dataclass(frozen=True)
@@ -259,12 +249,10 @@ class TalentUsed(Facts):
     it was on base `base`."""
 
     KEYS: ClassVar[Mapping[str, str]] = {"base": "talent_base"}
+    SUBJECT: ClassVar[str] = "seat"
     uid: str
     base: int
     seat: int
-
-    def subject(self) -> int | None:
-        return self.seat
 
 
 FACTS: Mapping[Moment, type[Facts]] = {

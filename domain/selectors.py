@@ -7,9 +7,9 @@ from domain.facts import (
     BaseScored,
     MinionDestroyed,
     MinionDiscarded,
+    MinionGone,
     MinionPlayed,
-    TurnEnding,
-    TurnStarted,
+    Turn,
 )
 from domain.model import GameState
 from domain.registry import Source
@@ -35,14 +35,12 @@ def scored_here(state: GameState, src: Source, scored: BaseScored) -> bool:
     return scored.base == src.base
 
 
-def its_controllers_turn(state: GameState, src: Source, turn: TurnStarted | TurnEnding) -> bool:
+def its_controllers_turn(state: GameState, src: Source, turn: Turn) -> bool:
     """The turn the moment is about is this card's controller's."""
     return turn.seat == src.controller
 
 
-def another_of_its_controllers_minions(
-    state: GameState, src: Source, gone: MinionDestroyed | MinionDiscarded
-) -> bool:
+def another_of_its_controllers_minions(state: GameState, src: Source, gone: MinionGone) -> bool:
     """The minion the moment is about is another one controlled by this card's controller."""
     return gone.uid != src.uid and gone.controller == src.controller
 
