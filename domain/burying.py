@@ -16,6 +16,7 @@ from domain import abilities, plays, rules
 from domain import events as ev
 from domain.effects import OnUncover
 from domain.engine import effect_steps
+from domain.facts import CardBuried, CardUncovered
 from domain.fx import Fx, Steps
 from domain.model import PILES, CardRef, GameState, Zone
 from domain.moments import Moment
@@ -69,7 +70,7 @@ def bury(
     public = zone not in (Zone.HAND, Zone.DECK)
     handle = next_handle(fx.state)
     buried = ev.CardBuried(handle, uid, c.card, c.owner, seat, to, str(zone), public)
-    return (buried, *fire(fx.state, Moment.CARD_BURIED, seat=seat, handle=handle, buried_base=to))
+    return (buried, *fire(fx.state, Moment.CARD_BURIED, CardBuried(seat, handle, to)))
 
 
 @step("uncover")
@@ -80,10 +81,10 @@ def uncover(fx: Fx, *, handle: str | None = None, choice: str | None = None) -> 
     if found is None:
         return ()
     base, c = found
-    facts = {"seat": c.controller, "uid": c.uid, "uncovered_card": c.card, "uncovered_base": base}
+    facts = CardUncovered(c.controller, c.uid, c.card, base)
     return (
         ev.CardUncovered(c.id, c.uid, c.card, c.owner, c.controller, base),
-        *fire(fx.state, Moment.CARD_UNCOVERED, **facts),
+        *fire(fx.state, Moment.CARD_UNCOVERED, facts),
         *fx.then(play_uncovered, seat=c.controller, uid=c.uid, base=base),
     )
 

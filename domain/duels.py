@@ -20,6 +20,7 @@ from typing import Any
 
 from domain import board, plays, rules
 from domain import events as ev
+from domain.facts import DuelStarted, MinionPlayed
 from domain.flow import me_first
 from domain.fx import Fx, Steps
 from domain.model import JSON, CardRef, GameState, Minion, Task, Zone
@@ -28,8 +29,8 @@ from domain.steps import StepFn, name_of, step
 from domain.triggers import fire
 from domain.verbs import play_now, play_steps
 
-# Moment.DUEL_STARTED: a duel starts, before any duel card is placed; facts: challenger,
-# challenged (uids) and duel_base (their base). Window.DUEL: the Special window of a duel
+# Moment.DUEL_STARTED: a duel starts, before any duel card is placed; facts: DuelStarted
+# (the challenger's and challenged's uids and their base). Window.DUEL: the Special window of a duel
 # (after the duel cards, before the winner is decided).
 
 
@@ -60,7 +61,7 @@ def _duel(fx: Fx, *, challenger: str, challenged: str, then: dict[str, Any]) -> 
     base = a[0]
     return (
         ev.DuelStarted(challenger, challenged, base),
-        *fire(s, Moment.DUEL_STARTED, challenger=challenger, challenged=challenged, duel_base=base),
+        *fire(s, Moment.DUEL_STARTED, DuelStarted(challenger, challenged, base)),
         Task("duel_card", {"role": 0}),
         Task("duel_card", {"role": 1}),
         Task("duel_reveal", {}),
@@ -176,7 +177,7 @@ def may_start(state: GameState) -> bool:
     return state.duel is None
 
 
-def played_minion_may_duel(fx: Fx, offer: StepFn) -> Steps:
+def played_minion_may_duel(fx: Fx, played: MinionPlayed, offer: StepFn) -> Steps:
     """A base's "after a minion is played here, that minion may duel one of another player's
     minions here" (So-So Corral, Shogun's Palace), from its `minion_played` trigger: the step
     `offer(mine, seat)` puts the duel to the minion's controller. When the minion's ability
@@ -184,7 +185,7 @@ def played_minion_may_duel(fx: Fx, offer: StepFn) -> Steps:
     may play that one first: the duels resolve in the reverse order of play, each chosen
     after its minion was played and resolved (rulebook of "Oops, You Did It Again",
     clarification of both bases). Otherwise the duel is offered at once."""
-    mine, seat = str(fx.ctx["uid"]), int(fx.ctx["played_by"])
+    mine, seat = played.uid, played.by
     found = rules.find_minion(fx.state, mine)
     if found is None or found[0] != fx.base or not may_start(fx.state):
         return ()

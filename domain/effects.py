@@ -9,20 +9,27 @@ below it in `domain.abilities`, which the rule queries (`domain.rules`) and `Fx`
 
 from __future__ import annotations
 
+import inspect
+import types
+import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Never, Protocol, cast
 
 from domain import plays
 from domain.abilities import Ability
+from domain.facts import FACTS, Facts
 from domain.fx import Fx, Steps
 from domain.model import GameState, Zone
-from domain.moments import Hook, Moment, Window, checked
+from domain.moments import Hook, Moment, ScriptError, Window, checked
 from domain.plays import PlaysItself
 from domain.registry import Source
 
 Effect = Callable[[Fx], Steps]
-TriggerFilter = Callable[[GameState, Source, Mapping[str, Any]], bool]
+FactsEffect = Callable[[Fx, Never], Steps]
+"""A trigger's effect reading its moment's facts: `def f(fx: Fx, played: MinionPlayed)`."""
+TriggerFilter = Callable[[GameState, Source, Never], bool]
+"""A trigger's `when`: `def f(state: GameState, src: Source, played: MinionPlayed) -> bool`."""
 WhenFn = Callable[[GameState, int, str, int], bool]
 
 
@@ -50,20 +57,70 @@ class Triggered(Ability):
     increased by an action being played, see IncreasesPower), base_scored (its VP awarded, its
     cards still there), discarded_from_play (this minion, gone to the discard pile from play),
     minion_discarded_from_play (any), card_buried, card_uncovered and action_attached (an
-    ongoing action played onto a base or minion). `fx.ctx` holds the moment's facts.
-    `when` (see domain.selectors) says whether it reacts to this occurrence at all: only the
-    abilities that do take part in ordering simultaneous effects."""
+    ongoing action played onto a base or minion). Its effect takes the Fx, or the Fx and the
+    moment's facts (`domain.facts`: `MinionPlayed` for minion_played, ...), annotated with
+    that moment's facts class: a trigger reading another moment's facts is a ScriptError when
+    the card is imported, a field its facts lack a mypy error.
+    `when` (see domain.selectors) says whether it reacts to this occurrence at all, from the
+    state, its source and the facts: only the abilities that do take part in ordering
+    simultaneous effects."""
 
     moment: Moment
-    effect: Effect
+    effect: Effect | FactsEffect
     when: TriggerFilter | None = None
+    takes_facts: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "moment", checked(Moment, self.moment, "Triggered"))
+        moment = checked(Moment, self.moment, "Triggered")
+        object.__setattr__(self, "moment", moment)
+        takes = _facts_parameter(self.effect, 1, moment) is not None
+        object.__setattr__(self, "takes_facts", takes)
+        if self.when is not None and _facts_parameter(self.when, 2, moment) is None:
+            raise ScriptError(f"Triggered({moment.value!r}): its when takes no facts")
 
-    def reacts(self, state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
+    def reacts(self, state: GameState, src: Source, facts: Facts) -> bool:
         """Whether this ability of `src` reacts to a moment with these facts."""
-        return self.when is None or self.when(state, src, facts)
+        if self.when is None:
+            return True
+        when = cast(Callable[[GameState, Source, Facts], bool], self.when)  # checked at import
+        return when(state, src, facts)
+
+    def run(self, fx: Fx, facts: Mapping[str, object]) -> Steps:
+        """Its effect, given the moment's facts (as a trigger's task holds them) if it reads
+        them."""
+        if not self.takes_facts:
+            return cast(Effect, self.effect)(fx)
+        effect = cast(Callable[[Fx, Facts], Steps], self.effect)  # checked at import
+        return effect(fx, FACTS[self.moment].of(facts))
+
+
+def _facts_parameter(fn: Callable[..., object], at: int, moment: Moment) -> type[Facts] | None:
+    """The facts class `fn` takes as its parameter number `at` (None if it has no such
+    parameter): a ScriptError unless it is annotated with `moment`'s facts class (or a union
+    holding it, or a base class of it), naming the function, the moment and the class."""
+    params = list(inspect.signature(fn).parameters)
+    if len(params) <= at:
+        return None
+    name = getattr(fn, "__qualname__", repr(fn))
+    expected = FACTS[moment]
+    try:
+        hint = typing.get_type_hints(fn).get(params[at])
+    except NameError as e:
+        raise ScriptError(f"Triggered({moment.value!r}): {name}: {e}") from e
+    options = typing.get_args(hint) if typing.get_origin(hint) in _UNIONS else (hint,)
+    if any(isinstance(o, type) and issubclass(expected, o) for o in options):
+        return expected
+    raise ScriptError(
+        f"Triggered({moment.value!r}): {name} reads {_named(hint)} facts, but "
+        f"{moment.value!r} carries {expected.__name__} (annotate {params[at]!r} with it)"
+    )
+
+
+_UNIONS = (typing.Union, types.UnionType)
+
+
+def _named(hint: object) -> str:
+    return getattr(hint, "__name__", None) or str(hint)
 
 
 @dataclass(frozen=True)

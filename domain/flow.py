@@ -9,6 +9,7 @@ from domain import events as ev
 from domain.abilities import ExtraBaseUntilScoring, ScoringBonus
 from domain.catalogue import catalogue
 from domain.effects import BaseHook, Special
+from domain.facts import BaseScored, TurnEnding, TurnStarted
 from domain.fx import Fx, Steps
 from domain.model import Allowance, GameState, Option, Placement, Task, Zone
 from domain.moments import Hook, Moment, Window
@@ -34,14 +35,18 @@ def _start_turn(fx: Fx, *, seat: int) -> Steps:
 @step("start_triggers")
 def _start_triggers(fx: Fx, *, seat: int) -> Steps:
     """Effects that end when a turn starts end first; then start-of-turn abilities trigger."""
-    ending = fire(fx.state, Moment.ENDS_AT_START_OF_TURN, seat=seat)
+    ending = fire(fx.state, Moment.ENDS_AT_START_OF_TURN, TurnStarted(seat))
     return (*ending, Task("start_abilities", {"seat": seat}))
 
 
 @step("start_abilities")
 def _start_abilities(fx: Fx, *, seat: int) -> Steps:
     uncover = Task("uncover_at_start", {"seat": seat})  # a seat may uncover a buried card
-    return (*fire(fx.state, Moment.START_OF_TURN, seat=seat), uncover, ev.PhaseChanged("play"))
+    return (
+        *fire(fx.state, Moment.START_OF_TURN, TurnStarted(seat)),
+        uncover,
+        ev.PhaseChanged("play"),
+    )
 
 
 def end_play_phase() -> list[Task]:
@@ -116,7 +121,7 @@ def _award(fx: Fx) -> Steps:
     winners = [p.seat for p in result if p.place == 0]
     return (
         ev.BaseScored(i, card, tuple(result)),
-        *fire(fx.state, Moment.BASE_SCORED, scored_base=i, winners=winners),
+        *fire(fx.state, Moment.BASE_SCORED, BaseScored(i, tuple(winners))),
     )
 
 
@@ -389,7 +394,7 @@ def _end_phase(fx: Fx) -> Steps:
     """End-of-turn abilities resolve first, then every 'until the end of the turn' expires."""
     return (
         ev.PhaseChanged("end"),
-        *fire(fx.state, Moment.END_OF_TURN, seat=fx.state.active),
+        *fire(fx.state, Moment.END_OF_TURN, TurnEnding(fx.state.active)),
         Task("expire"),
     )
 

@@ -15,7 +15,6 @@ from typing import Any, Literal, get_args
 
 from domain import events as ev
 from domain import rules
-from domain.frozen import fast_init
 from domain.model import (
     JSON,
     Attached,
@@ -26,6 +25,7 @@ from domain.model import (
     Option,
     Task,
 )
+from domain.registry import Ask as Ask
 from domain.registry import StepFn, context, name_of
 from domain.registry import Steps as Steps
 
@@ -35,21 +35,6 @@ CHOICES: tuple[Choice, ...] = get_args(Choice)
 
 APPLY_TO = "apply_to"
 """The context key naming the minion a card being played must apply its effect to."""
-
-
-@fast_init
-@dataclass(frozen=True)
-class Ask:
-    """A decision to put to a seat; answered through the continuation `then`."""
-
-    seat: int
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
-    then: Task
-    optional: bool = False
-    skip_label: str = "Skip"
-    auto: bool = True  # a mandatory single option is taken without asking
 
 
 @dataclass

@@ -9,6 +9,7 @@ from domain import events as ev
 from domain import registry as reg
 from domain.abilities import Protection
 from domain.catalogue import catalogue
+from domain.facts import Affected, PowerRaised
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Task
 from domain.moments import Moment
@@ -52,20 +53,19 @@ def touched(fx: Fx, uid: str) -> Steps:
     if found is None or by is None or int(by) == found[1].controller or not fx.card:
         return ()
     m = found[1]
+    # a card being played (its on-play ability, an attach) or a Special carries its type in
+    # ctx "kind"; abilities of cards already in play (triggers, ongoing) do not
+    cause = Affected(int(by), fx.card, fx.ctx.get("kind") is not None)
     return (
         *fire_for(
             m.card,
             Moment.AFFECTED,
+            cause,
             fx.state,
             source_if_abilities_change(fx.state, m, found[0]),
             src=uid,
             base=found[0],
             by=m.controller,
-            cause_seat=int(by),
-            cause_card=fx.card,
-            # a card being played (its on-play ability, an attach) or a Special carries its type in
-            # ctx "kind"; abilities of cards already in play (triggers, ongoing) do not
-            cause_played=fx.ctx.get("kind") is not None,
             gone=False,
         ),
     )
@@ -92,20 +92,12 @@ def raised(fx: Fx, uid: str) -> Steps:
     """The `power_raised` moment, when the action being played (fx's cause) directly increases
     the power of minion `uid` (see abilities.IncreasesPower): +N power, a +1 power counter
     placed or transferred onto it, an ongoing power bonus attached to it. Every verb that
-    raises power calls this once per minion raised; facts: `uid`, `raised_base`,
-    `raised_controller`, `raised_by` (the seat playing the action), `cause_card`, `cause_uid`."""
+    raises power calls this once per minion raised, with the facts `PowerRaised` (`by`: the
+    seat playing the action)."""
     if fx.ctx.get("kind") != "action" or not abilities.increases_power(fx.card):
         return ()
     found = rules.find_minion(fx.state, uid)
     if found is None:
         return ()
-    return fire(
-        fx.state,
-        Moment.POWER_RAISED,
-        uid=uid,
-        raised_base=found[0],
-        raised_controller=found[1].controller,
-        raised_by=fx.me,
-        cause_card=fx.card,
-        cause_uid=fx.src,
-    )
+    facts = PowerRaised(uid, found[0], found[1].controller, fx.me, fx.card, fx.src)
+    return fire(fx.state, Moment.POWER_RAISED, facts)

@@ -18,7 +18,7 @@ class ScriptError(TypeError):
 
 
 class Moment(StrEnum):
-    """A moment of the game that `Triggered` abilities react to (see domain.triggers for the
+    """A moment of the game that `Triggered` abilities react to (see domain.facts for the
     facts each one carries)."""
 
     ENDS_AT_START_OF_TURN = "ends_at_start_of_turn"  # before any start-of-turn ability

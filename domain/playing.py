@@ -7,6 +7,7 @@ from domain import abilities, plays, replacements, rules
 from domain import events as ev
 from domain.effects import OnPlay, OnUncover
 from domain.engine import effect_steps
+from domain.facts import ActionAttached, MinionPlayed
 from domain.fx import APPLY_TO, Fx, Steps
 from domain.guards import guarded, raised, touched
 from domain.model import JSON, PILES, CardRef, GameState, Option, Task, Zone
@@ -97,14 +98,7 @@ def minion_played(fx: Fx, *, uid: str) -> Steps:
     """What reacts to the minion `uid` (this task's source) having been played."""
     found = rules.find_minion(fx.state, fx.src)
     base = found[0] if found else fx.base
-    return fire(
-        fx.state,
-        Moment.MINION_PLAYED,
-        uid=fx.src,
-        played_card=fx.card,
-        played_by=fx.me,
-        played_base=base,
-    )
+    return fire(fx.state, Moment.MINION_PLAYED, MinionPlayed(fx.src, fx.card, fx.me, base))
 
 
 @step("discard_resolving")
@@ -139,13 +133,13 @@ def attach(
         base = fx.base
     host = None if target is None else str(target)
     attached = ev.ActionAttached(card.uid, base, host, fx.me, note)
-    facts = {"seat": fx.me, "attached_uid": card.uid, "attached_base": base, "attached_to": host}
+    facts = ActionAttached(fx.me, card.uid, base, host)
     return (
         *([] if host is None else touched(fx, host)),
         attached,
         Task("on_play", identity(fx.ctx, base=base, host=host)),
         *([] if host is None else raised(fx, host)),
-        *fire(fx.state, Moment.ACTION_ATTACHED, **facts),
+        *fire(fx.state, Moment.ACTION_ATTACHED, facts),
     )
 
 

@@ -5,14 +5,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from domain.events import Event
 from domain.frozen import fast_init
+from domain.model import GameState, Option, Task
 
-if TYPE_CHECKING:
-    from domain.model import GameState
 
-Steps = tuple[Any, ...]
+@fast_init
+@dataclass(frozen=True)
+class Ask:
+    """A decision to put to a seat; answered through the continuation `then`."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    then: Task
+    optional: bool = False
+    skip_label: str = "Skip"
+    auto: bool = True  # a mandatory single option is taken without asking
+
+
+Step = Event | Task | Ask
+"""One step item: an event (applied at once), a task (run next) or an ask (a decision)."""
+Steps = tuple[Step, ...]
 """What an effect or a step returns: events (applied at once), tasks (run next, in order) and
 asks (pending decisions); whatever follows an ask runs after the answer's continuation."""
 StepFn = Callable[..., Steps]
@@ -45,7 +62,7 @@ class Cause:
     played: bool = False  # a card being played (its on-play ability, an attach) or a Special
 
 
-ConditionFn = Callable[["GameState", int, str, int], bool]
+ConditionFn = Callable[[GameState, int, str, int], bool]
 PLAY_CONDITIONS: dict[str, ConditionFn] = {}
 IMPLEMENTED: set[str] = set()  # every card and base with a script (domain.abilities.card)
 

@@ -13,6 +13,7 @@ from domain import abilities, rules
 from domain import events as ev
 from domain.effects import Talent
 from domain.evolve import talent_flag
+from domain.facts import TalentUsed
 from domain.fx import Fx, Steps
 from domain.model import GameState, Task
 from domain.moments import Moment
@@ -88,7 +89,7 @@ def use(state: GameState, seat: int, uid: str) -> Steps:
     reactions = (
         ()
         if minion is None
-        else fire(state, Moment.TALENT_USED, uid=minion, talent_base=src.base, seat=seat)
+        else fire(state, Moment.TALENT_USED, TalentUsed(minion, src.base, seat))
     )
     return ev.TalentUsed(seat, src.uid, src.card), Task("talent", origin), *reactions
 

@@ -7,42 +7,32 @@ from typing import Any
 
 from domain import abilities, board, rules
 from domain.effects import Triggered
+from domain.facts import Facts, MinionDiscarded, TurnStarted, of_moment
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task
 from domain.moments import Moment
 from domain.registry import Source
 from domain.steps import step
 
-# the fact naming the seat a moment is about: a base that seat ignores does not react to it
-SUBJECT: dict[str, str] = {
-    Moment.START_OF_TURN: "seat",
-    Moment.ENDS_AT_START_OF_TURN: "seat",
-    Moment.END_OF_TURN: "seat",
-    Moment.MINION_PLAYED: "played_by",
-    Moment.MINION_DESTROYED: "controller",
-    Moment.TALENT_USED: "seat",
-    Moment.MINION_DISCARDED_FROM_PLAY: "controller",
-    Moment.POWER_RAISED: "raised_by",
-    Moment.CARD_BURIED: "seat",
-    Moment.CARD_UNCOVERED: "seat",
-    Moment.ACTION_ATTACHED: "seat",
-}
+
+def fire(state: GameState, moment: Moment, facts: Facts) -> Steps:
+    """Tasks for every card in play with a trigger for `moment` (bases only if not blanked),
+    given the moment's `facts` (domain.facts). Effects happening at the same time are ordered
+    by the active player (see `simultaneous`)."""
+    return simultaneous(state, fired(state, moment, facts))
 
 
-def fire(state: GameState, moment: Moment, **facts: JSON) -> Steps:
-    """Tasks for every card in play with a trigger for `moment` (bases only if not blanked).
-    Effects happening at the same time are ordered by the active player (see `simultaneous`)."""
-    return simultaneous(state, fired(state, moment, **facts))
-
-
-def fired(state: GameState, moment: Moment, **facts: JSON) -> list[Task]:
-    """The trigger tasks of `moment`, in board order, not yet ordered."""
+def fired(state: GameState, moment: Moment, facts: Facts) -> list[Task]:
+    """The trigger tasks of `moment`, in board order, not yet ordered. A base the seat the
+    moment is about (`Facts.subject`) ignores does not react."""
     out: list[Task] = []
-    subject = facts.get(SUBJECT.get(moment, ""))
-    seat = None if subject is None else int(subject)
-    for src, ability in abilities.triggered_at(state, Triggered, moment, seat):
+    of_moment(moment, facts)
+    persisted: dict[str, JSON] | None = None
+    for src, ability in abilities.triggered_at(state, Triggered, moment, facts.subject()):
         if ability.reacts(state, src, facts):
             by = state.active if src.controller < 0 else src.controller
+            if persisted is None:
+                persisted = facts.ctx()
             ctx = {
                 "src": src.uid,
                 "card": src.card,
@@ -50,7 +40,7 @@ def fired(state: GameState, moment: Moment, **facts: JSON) -> list[Task]:
                 "by": by,
                 "host": src.host,
                 "moment": moment.value,  # plain JSON in a task (a decision keeps it)
-                **facts,
+                **persisted,
             }
             out.append(Task("trigger", ctx))
     return out
@@ -107,19 +97,23 @@ def _order_effects_first(fx: Fx, *, seat: int, effects: list[dict[str, Any]], ch
 def fire_for(
     card: str,
     moment: Moment,
+    facts: Facts,
     now: GameState | None = None,
     source: Source | None = None,
-    **ctx: JSON,
+    **identity: JSON,
 ) -> list[Task]:
-    """The trigger of one card about to leave play or already gone (e.g. 'destroyed'): with
-    its `source` in the state `now`, as the abilities it has there now."""
+    """The trigger of one card about to leave play or already gone (e.g. 'destroyed'), with
+    the moment's `facts` and its task's `identity` (src, base, by): with its `source` in the
+    state `now`, as the abilities it has there now."""
+    of_moment(moment, facts)
     if now is not None and source is not None and abilities.changes_in_play(now):
         reacts = any(t.moment == moment for t in abilities.of(now, source, Triggered))
     else:
         reacts = _triggered(card, moment) is not None
     if not reacts:
         return []
-    return [Task("trigger", {"card": card, "moment": moment.value, "gone": True, **ctx})]
+    ctx = {"card": card, "moment": moment.value, "gone": True, **identity, **facts.ctx()}
+    return [Task("trigger", ctx)]
 
 
 def discarded_from_play(
@@ -129,35 +123,28 @@ def discarded_from_play(
     piles at the same time, in any way: destroyed, discarded when their base scores, or else
     (`reason`). Asked on the state *before* they leave: each one's own ability
     (`discarded_from_play`) and every card's `minion_discarded_from_play`, with the facts
-    `uid`, `discarded_card`, `owner`, `controller`, `discarded_base`, `discarded_power` (its
-    power as it left, counters and temporary changes included) and `reason`. Cards leaving at
+    `MinionDiscarded` (`power`: its power as it left, counters and temporary changes
+    included). Cards leaving at
     the same moment still react (e.g. an action attached to the minion or to a scored base);
     what their effects touch must still be there (a minion that left gets no counter)."""
     out: list[Task] = []
     if not _may_react(state):
         return out
     for base, m in leaving:
-        facts: dict[str, JSON] = {
-            "uid": m.uid,
-            "discarded_card": m.card,
-            "owner": m.owner,
-            "controller": m.controller,
-            "discarded_base": base,
-            "discarded_power": rules.power(state, base, m),
-            "reason": reason,
-        }
+        power = rules.power(state, base, m)
+        facts = MinionDiscarded(m.uid, m.card, m.owner, m.controller, base, power, reason)
         me = Source(m.card, m.uid, base, m.controller)
         out += fire_for(
             m.card,
             Moment.DISCARDED_FROM_PLAY,
+            facts,
             state,
             me,
             src=m.uid,
             base=base,
             by=m.controller,
-            **facts,
         )
-        for t in fired(state, Moment.MINION_DISCARDED_FROM_PLAY, **facts):
+        for t in fired(state, Moment.MINION_DISCARDED_FROM_PLAY, facts):
             out.append(Task(t.key, {**t.ctx, "gone": True}))
     return out
 
@@ -178,13 +165,14 @@ _REACTING: dict[str, tuple[object, bool]] = {}
 
 
 @step("trigger")
-def _trigger(fx: Fx, *, moment: str, gone: bool = False, **facts: Any) -> Steps:
+def _trigger(fx: Fx, *, moment: str, gone: bool = False, **facts: JSON) -> Steps:
     """A card's (or base's) triggered ability for `moment`, if its source is still in play
-    (or `gone`: it reacts to leaving play); `facts` are the moment's (read in fx.ctx)."""
+    (or `gone`: it reacts to leaving play); `facts` are the moment's, as its task holds them
+    (the ability receives them typed: see Triggered.run)."""
     if not gone and not _still_there(fx.state, fx.src, fx.card, fx.base):
         return ()
     ability = _triggered(fx.card, moment)
-    return ability.effect(fx) if ability else ()
+    return ability.run(fx, facts) if ability else ()
 
 
 def _triggered(card: str, moment: str) -> Triggered | None:
@@ -200,8 +188,8 @@ def _still_there(state: GameState, uid: str, card: str, base: int) -> bool:
     return any(s.uid == uid for s in abilities.sources(state))
 
 
-def _destroyed_at_its_controllers_turn(fx: Fx) -> Steps:
-    return board.destroy_attached(fx, fx.src) if int(fx.ctx["seat"]) == fx.me else ()
+def _destroyed_at_its_controllers_turn(fx: Fx, turn: TurnStarted) -> Steps:
+    return board.destroy_attached(fx, fx.src) if turn.seat == fx.me else ()
 
 
 LEAVES_AT_ITS_CONTROLLERS_NEXT_TURN = Triggered(

@@ -15,6 +15,7 @@ from domain.abilities import DestroyedGoTo
 from domain.codec import decode
 from domain.effects import BaseHook
 from domain.engine import effect_steps
+from domain.facts import MinionDestroyed
 from domain.fx import Ask, Fx, Steps
 from domain.guards import attached_destroyed, guarded, raised, touched
 from domain.guards import source_if_abilities_change as _source_if_abilities_change
@@ -72,14 +73,8 @@ def destroy(
     base, m = found
     redirect = abilities.of_base(fx.state, base, DestroyedGoTo, m.controller)
     to = redirect[0].zone if redirect else "discard"
-    facts = {
-        "uid": uid,
-        "destroyed_card": m.card,
-        "owner": m.owner,
-        "controller": m.controller,
-        "destroyed_base": base,
-        "destroyed_by": fx.ctx.get("by"),
-    }
+    by = fx.ctx.get("by")
+    facts = MinionDestroyed(uid, m.card, m.owner, m.controller, base, by)
     return (
         *touched(fx, uid),
         ev.MinionRemoved(uid, m.card, m.owner, base, to, "destroyed"),
@@ -90,14 +85,14 @@ def destroy(
                 *fire_for(
                     m.card,
                     Moment.DESTROYED,
+                    facts,
                     fx.state,
                     _source_if_abilities_change(fx.state, m, base),
                     src=uid,
                     base=base,
                     by=m.controller,
-                    **facts,
                 ),
-                *fired(fx.state, Moment.MINION_DESTROYED, **facts),
+                *fired(fx.state, Moment.MINION_DESTROYED, facts),
                 *(
                     discarded_from_play(fx.state, [(base, m)], "destroyed")
                     if to == "discard"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain import board, piles, rules, verbs
 from domain.abilities import BlanksBase, card
 from domain.effects import BaseHook, OnPlay, Special, Triggered
+from domain.facts import MinionPlayed
 from domain.fx import Fx, Steps
 from domain.model import GameState, Option, Zone
 from domain.moments import Hook, Moment, Window
@@ -129,8 +130,8 @@ def terraforming_swap(fx: Fx, *, new: str, choice: int) -> Steps:
     return (*board.swap_base(fx, choice, new), *fx.extra_play("minion", base=new))
 
 
-def the_homeworld(fx: Fx) -> Steps:
-    return fx.extra_play("minion", seat=int(fx.ctx["played_by"]), max_power=2)
+def the_homeworld(fx: Fx, played: MinionPlayed) -> Steps:
+    return fx.extra_play("minion", seat=played.by, max_power=2)
 
 
 def the_mothership(fx: Fx) -> Steps:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from domain import board, burying, rules, verbs
 from domain.abilities import OngoingPower, card
 from domain.effects import OnPlay, OnUncover, Special, Talent, Triggered, anytime, play_itself
+from domain.facts import ActionAttached, CardBuried, CardUncovered
 from domain.fx import Fx, Steps, verb
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
 from domain.registry import Source
-from domain.selectors import Facts
 from domain.steps import step
 
 # --- shared by several cards -----------------------------------------------------------------
@@ -75,8 +75,8 @@ def priest_of_anubis(state: GameState, src: Source, base: int, m: Minion) -> int
     return 2 if rules.buried(state, base, m.controller) else 0
 
 
-def _another_card(state: GameState, src: Source, facts: Facts) -> bool:
-    return facts.get("uid") != src.uid
+def _another_card(state: GameState, src: Source, uncovered: CardUncovered) -> bool:
+    return uncovered.uid != src.uid
 
 
 def pharaoh_draws(fx: Fx) -> Steps:
@@ -241,16 +241,17 @@ def pyramids(fx: Fx) -> Steps:
     return _bury_from_hand(fx, fx.base)
 
 
-def _buried_here(state: GameState, src: Source, facts: Facts) -> bool:
-    return facts.get("buried_base") == src.base
+def _buried_here(state: GameState, src: Source, buried: CardBuried) -> bool:
+    return buried.base == src.base
 
 
-def _action_played_here(state: GameState, src: Source, facts: Facts) -> bool:
-    return facts.get("attached_base") == src.base and facts.get("attached_to") is None
+def _action_played_here(state: GameState, src: Source, attached: ActionAttached) -> bool:
+    return attached.base == src.base and attached.to is None
 
 
-def star_portal(fx: Fx) -> Steps:
-    return fx.draw(int(fx.ctx["seat"]), 1)
+def star_portal(fx: Fx, done: CardBuried | ActionAttached) -> Steps:
+    """Whoever buried a card here, or played an action on this base, draws a card."""
+    return fx.draw(done.seat, 1)
 
 
 # --- the cards: each one's abilities, as values ----------------------------------------

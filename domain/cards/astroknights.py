@@ -3,13 +3,11 @@ domain.cards.astroknights_actions."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain import piles, plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, card, increases_power
 from domain.costs import PayVp
 from domain.effects import BaseHook, OnPlay, Special, Talent, Triggered
+from domain.facts import PowerRaised
 from domain.flow import discard_all_on, replace_with_top
 from domain.fx import Fx, Steps, verb
 from domain.limits import OncePerTurn
@@ -156,17 +154,17 @@ def _hand_card(fx: Fx, uid: str) -> CardRef:
 # --- Alien Guru ---------------------------------------------------------------------------------
 
 
-def _raised_by_its_controller(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
+def _raised_by_its_controller(state: GameState, src: Source, raised: PowerRaised) -> bool:
     """Its controller played an action that directly raised a minion's power (any minion)."""
-    return facts.get("raised_by") == src.controller
+    return raised.by == src.controller
 
 
-def alien_guru(fx: Fx) -> Steps:
+def alien_guru(fx: Fx, raised: PowerRaised) -> Steps:
     """Once per turn. An action raising several minions asks about each in turn: the rulebook
     lets the player choose which one gets the counter (skip until the one wanted)."""
     if GURU.used(fx.state, fx.src):
         return ()
-    found = rules.find_minion(fx.state, str(fx.ctx["uid"]))
+    found = rules.find_minion(fx.state, raised.uid)
     if found is None:
         return ()
     prompt = "Alien Guru: you may place a +1 power counter on the minion just raised"
@@ -269,17 +267,16 @@ def ghost_knight(state: GameState, src: Source, base: int, m: Minion) -> int:
 # --- bases --------------------------------------------------------------------------------------
 
 
-def _raised_own_minion_here(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
+def _raised_own_minion_here(state: GameState, src: Source, raised: PowerRaised) -> bool:
     """An action played raised a minion on this base that its player controls."""
-    here = facts.get("raised_base") == src.base
-    return here and facts.get("raised_controller") == facts.get("raised_by")
+    return raised.base == src.base and raised.controller == raised.by
 
 
 HIVE = OncePerTurn("hive_of_scum")  # per player
 
 
-def hive_of_scum(fx: Fx) -> Steps:
-    seat = int(str(fx.ctx["raised_by"]))
+def hive_of_scum(fx: Fx, raised: PowerRaised) -> Steps:
+    seat = raised.by
     return HIVE.once(fx.state, seat, then=fx.draw(seat, 1))
 
 

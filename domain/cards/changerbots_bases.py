@@ -6,23 +6,24 @@ from __future__ import annotations
 from domain import board, rules, verbs
 from domain.abilities import card
 from domain.effects import BaseHook, Triggered
+from domain.facts import MinionPlayed, TalentUsed, TurnEnding
 from domain.fx import Fx, Steps
 from domain.model import GameState
 from domain.moments import Hook, Moment
 from domain.registry import Source
-from domain.selectors import Facts, played_here
+from domain.selectors import played_here
 from domain.steps import step
 
 SPIKEY = "base.spikey_chair_room"
 
 
-def _used_here(state: GameState, src: Source, facts: Facts) -> bool:
+def _used_here(state: GameState, src: Source, used: TalentUsed) -> bool:
     """A minion used a Talent while it was on this base."""
-    return facts.get("talent_base") == src.base
+    return used.base == src.base
 
 
-def changing_room(fx: Fx) -> Steps:
-    return fx.add_power(str(fx.ctx["uid"]), 1)
+def changing_room(fx: Fx, used: TalentUsed) -> Steps:
+    return fx.add_power(used.uid, 1)
 
 
 def unicrave(fx: Fx) -> Steps:
@@ -47,10 +48,10 @@ def uss_undertaking_move(fx: Fx, *, choice: str) -> Steps:
     return fx.choose("base", others, prompt, then=verbs.move, uid=choice)
 
 
-def spikey_chair_room_played(fx: Fx) -> Steps:
+def spikey_chair_room_played(fx: Fx, played: MinionPlayed) -> Steps:
     """Who played a minion here this turn keeps the right to the end-of-turn offer, even if
     the base leaves play before then (a lingering effect for that seat, this turn)."""
-    seat, turn = int(fx.ctx["played_by"]), fx.state.turn
+    seat, turn = played.by, fx.state.turn
     if any(
         x.card == SPIKEY and x.seat == seat and x.until_turn == turn for x in fx.state.lingering
     ):
@@ -58,7 +59,7 @@ def spikey_chair_room_played(fx: Fx) -> Steps:
     return board.linger(SPIKEY, seat, turn, turn)
 
 
-def _its_players_right(state: GameState, src: Source, facts: Facts) -> bool:
+def _its_players_right(state: GameState, src: Source, turn: TurnEnding) -> bool:
     """The end-of-turn offer comes from a player's lingering right, not from the base."""
     return src.uid.startswith("lingering:")
 

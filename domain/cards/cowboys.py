@@ -4,12 +4,10 @@ duels) in `cowboys_bases`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain import duels, piles, rules, verbs
 from domain.abilities import card
 from domain.effects import OnPlay, Special, Triggered
+from domain.facts import DuelStarted
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
 from domain.model import GameState, Zone
@@ -95,29 +93,28 @@ def deputy_power(fx: Fx, *, choice: str) -> Steps:
 # --- Pinkerton ------------------------------------------------------------------------------
 
 
-def _my_duellists_here(state: GameState, src: Source, facts: Mapping[str, Any]) -> list[str]:
-    """The duelling minions (the moment's facts) that this card's controller controls on this
-    card's base."""
+def _my_duellists_here(state: GameState, src: Source, duel: DuelStarted) -> list[str]:
+    """The duelling minions that this card's controller controls on this card's base."""
     out = []
-    for uid in (str(facts["challenger"]), str(facts["challenged"])):
+    for uid in (duel.challenger, duel.challenged):
         found = rules.find_minion(state, uid)
         if found is not None and found[0] == src.base and found[1].controller == src.controller:
             out.append(uid)
     return out
 
 
-def _pinkerton_reacts(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
-    return bool(_my_duellists_here(state, src, facts))
+def _pinkerton_reacts(state: GameState, src: Source, duel: DuelStarted) -> bool:
+    return bool(_my_duellists_here(state, src, duel))
 
 
-def pinkerton(fx: Fx) -> Steps:
+def pinkerton(fx: Fx, duel: DuelStarted) -> Steps:
     """Each of my duelling minions on this Pinkerton's base (itself too) gets a +1 counter,
     before any duel card is placed."""
     found = rules.find_minion(fx.state, fx.src)
     if found is None:
         return ()
     src = Source(fx.card, fx.src, found[0], found[1].controller)
-    mine = _my_duellists_here(fx.state, src, fx.ctx)
+    mine = _my_duellists_here(fx.state, src, duel)
     return tuple(x for uid in mine for x in fx.place_counters(uid))
 
 

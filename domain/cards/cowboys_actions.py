@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain import board, piles, plays, rules, verbs
 from domain.abilities import Protection, card
 from domain.effects import OnPlay, Special, Triggered, anytime
+from domain.facts import MinionPlayed
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Zone
 from domain.moments import Moment, Window
@@ -47,8 +45,8 @@ def posse_immunity(
 # --- Gold Strike ----------------------------------------------------------------------------
 
 
-def _mine_played_here(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
-    return facts.get("played_base") == src.base and facts.get("played_by") == src.controller
+def _mine_played_here(state: GameState, src: Source, played: MinionPlayed) -> bool:
+    return played.base == src.base and played.by == src.controller
 
 
 def gold_strike(fx: Fx) -> Steps:

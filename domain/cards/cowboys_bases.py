@@ -3,12 +3,10 @@ Palace (a Samurai base) is here too, as it duels like So-So Corral."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain import board, duels, rules, selectors
 from domain.abilities import card
 from domain.effects import Triggered
+from domain.facts import MinionPlayed
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
 from domain.model import GameState, Option
@@ -49,8 +47,8 @@ def _base_duel(fx: Fx, mine: str, seat: int, prompt: str, then: StepFn) -> Steps
     return asking.choose("minion", targets, prompt, then, optional=True, seat=seat, mine=mine)
 
 
-def so_so_corral(fx: Fx) -> Steps:
-    return duels.played_minion_may_duel(fx, corral_offer)
+def so_so_corral(fx: Fx, played: MinionPlayed) -> Steps:
+    return duels.played_minion_may_duel(fx, played, corral_offer)
 
 
 @step("corral_offer")
@@ -67,12 +65,12 @@ def corral_duel(fx: Fx, *, mine: str, choice: str) -> Steps:
 PALACE_DUEL = OncePerTurn("shoguns_palace")  # per turn number
 
 
-def _palace_reacts(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
-    return selectors.played_here(state, src, facts) and not PALACE_DUEL.used(state, state.turn)
+def _palace_reacts(state: GameState, src: Source, played: MinionPlayed) -> bool:
+    return selectors.played_here(state, src, played) and not PALACE_DUEL.used(state, state.turn)
 
 
-def shoguns_palace(fx: Fx) -> Steps:
-    return duels.played_minion_may_duel(fx, palace_offer)
+def shoguns_palace(fx: Fx, played: MinionPlayed) -> Steps:
+    return duels.played_minion_may_duel(fx, played, palace_offer)
 
 
 @step("palace_offer")

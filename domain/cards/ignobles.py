@@ -6,6 +6,7 @@ from domain import board, gifts, rules, verbs
 from domain.abilities import card
 from domain.costs import GiveAway
 from domain.effects import OnPlay, Special, Talent, Triggered
+from domain.facts import BaseScored, MinionPlayed
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Zone
 from domain.moments import Moment, Window
@@ -55,13 +56,13 @@ def betrothed(fx: Fx) -> Steps:
     return gifts.offer_self(fx)
 
 
-def betrothed_wedding(fx: Fx) -> Steps:
+def betrothed_wedding(fx: Fx, scored: BaseScored) -> Steps:
     """Its base scored: if its controller, not its owner, won there, its owner scores 1 VP."""
     found = rules.find_minion(fx.state, fx.src)
     if found is None:
         return ()
     m = found[1]
-    if m.controller == m.owner or m.controller not in fx.ctx["winners"]:
+    if m.controller == m.owner or m.controller not in scored.winners:
         return ()
     return fx.gain_vp(m.owner, 1)
 
@@ -169,9 +170,9 @@ def repaying_debts(fx: Fx) -> Steps:
     return gifts.give_one_of_mine(fx, prompt, repaying_debts_reward)
 
 
-def wintersquashed(fx: Fx) -> Steps:
+def wintersquashed(fx: Fx, played: MinionPlayed) -> Steps:
     """The player who played the minion here may give control of it to another player."""
-    seat, uid = int(fx.ctx["played_by"]), str(fx.ctx["uid"])
+    seat, uid = played.by, played.uid
     found = rules.find_minion(fx.state, uid)
     if found is None or found[1].controller != seat:
         return ()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain import piles, plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, ScoringBonus, card
 from domain.effects import OnPlay, Triggered
+from domain.facts import MinionDestroyed
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion
 from domain.moments import Moment
@@ -54,8 +55,8 @@ def microbot_archive_itself(fx: Fx) -> Steps:
     return fx.draw(fx.me, 1)
 
 
-def microbot_archive(fx: Fx) -> Steps:
-    gone = Minion(str(fx.ctx["uid"]), str(fx.ctx["destroyed_card"]), int(fx.ctx["owner"]), fx.me)
+def microbot_archive(fx: Fx, destroyed: MinionDestroyed) -> Steps:
+    gone = Minion(destroyed.uid, destroyed.card, destroyed.owner, fx.me)
     return fx.draw(fx.me, 1) if is_microbot(fx.state, gone) else ()
 
 

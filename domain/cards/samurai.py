@@ -3,22 +3,18 @@ duels (Heart of the Battle, Honorable Combat). Base: Sakura Garden."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain import board, duels, rules, verbs
 from domain.abilities import AttachCondition, IncreasesPower, card
 from domain.effects import OnPlay, Special, Triggered
+from domain.facts import MinionDiscarded
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
 from domain.model import GameState, Minion, Zone
 from domain.moments import Moment, Window
 from domain.piles import pick_from_discard, shuffle_picked
 from domain.registry import Source
-from domain.selectors import another_of_its_controllers_minions
+from domain.selectors import another_of_its_controllers_minions, its_host_left
 from domain.steps import step
-
-Facts = Mapping[str, Any]
 
 # --- minions ---------------------------------------------------------------------------------
 
@@ -32,8 +28,8 @@ def ronin(fx: Fx) -> Steps:
     return () if others else fx.place_counters(fx.src, 1)
 
 
-def bushi(fx: Fx) -> Steps:
-    return fx.gain_vp(fx.me, 1) if int(fx.ctx["discarded_power"]) >= 5 else ()
+def bushi(fx: Fx, gone: MinionDiscarded) -> Steps:
+    return fx.gain_vp(fx.me, 1) if gone.power >= 5 else ()
 
 
 def shogun(fx: Fx) -> Steps:
@@ -45,11 +41,6 @@ def shogun(fx: Fx) -> Steps:
 
 def on_a_minion_you_control(state: GameState, seat: int, base: int, m: Minion | None) -> bool:
     return m is not None and m.controller == seat
-
-
-def its_host_left(state: GameState, src: Source, facts: Facts) -> bool:
-    """The minion this action is attached to went from play to the discard pile."""
-    return src.host is not None and facts.get("uid") == src.host
 
 
 def final_haiku(fx: Fx) -> Steps:
@@ -153,20 +144,19 @@ def way_of_the_warrior_target(fx: Fx, *, choice: str) -> Steps:
     )
 
 
-def _way_marked(state: GameState, src: Source, facts: Facts) -> bool:
+def _way_marked(state: GameState, src: Source, gone: MinionDiscarded) -> bool:
     """As a lingering effect: a minion marked by this seat's Way of the Warrior this turn."""
-    uid = str(facts.get("uid"))
-    return src.uid.startswith("lingering:") and WAY_MARK.used(state, src.controller, uid)
+    return src.uid.startswith("lingering:") and WAY_MARK.used(state, src.controller, gone.uid)
 
 
-def way_of_the_warrior_draw(fx: Fx) -> Steps:
-    marks = WAY_MARK.count(fx.state, fx.me, str(fx.ctx["uid"]))
+def way_of_the_warrior_draw(fx: Fx, gone: MinionDiscarded) -> Steps:
+    marks = WAY_MARK.count(fx.state, fx.me, gone.uid)
     return fx.draw(fx.me, marks)
 
 
-def _mine_from_its_base(state: GameState, src: Source, facts: Facts) -> bool:
+def _mine_from_its_base(state: GameState, src: Source, gone: MinionDiscarded) -> bool:
     """A minion of this card's controller left this card's base."""
-    return facts.get("discarded_base") == src.base and facts.get("controller") == src.controller
+    return gone.base == src.base and gone.controller == src.controller
 
 
 def honor_the_fallen(fx: Fx) -> Steps:
@@ -257,16 +247,16 @@ def honorable_result(fx: Fx, *, winners: list[str]) -> Steps:
 # --- bases -----------------------------------------------------------------------------------
 
 
-def _from_this_base(state: GameState, src: Source, facts: Facts) -> bool:
-    return facts.get("discarded_base") == src.base
+def _from_this_base(state: GameState, src: Source, gone: MinionDiscarded) -> bool:
+    return gone.base == src.base
 
 
 SAKURA = OncePerTurn("sakura_garden")  # per player
 
 
-def sakura_garden(fx: Fx) -> Steps:
+def sakura_garden(fx: Fx, gone: MinionDiscarded) -> Steps:
     """The first time in the turn for each player: that player draws a card."""
-    seat = int(fx.ctx["controller"])
+    seat = gone.controller
     return SAKURA.once(fx.state, seat, then=fx.draw(seat, 1))
 
 

@@ -6,6 +6,7 @@ from domain import board, piles, rules, verbs
 from domain.abilities import Protection, Restriction, card
 from domain.catalogue import catalogue
 from domain.effects import OnPlay, Triggered
+from domain.facts import Affected, MinionDestroyed, MinionPlayed, TurnStarted
 from domain.fx import Fx, Steps
 from domain.model import GameState, Minion, Option, Task
 from domain.moments import Moment
@@ -16,17 +17,17 @@ from domain.steps import step
 # --- minions -------------------------------------------------------------------------------
 
 
-def leprechaun(fx: Fx) -> Steps:
-    uid = str(fx.ctx["uid"])
+def leprechaun(fx: Fx, played: MinionPlayed) -> Steps:
+    uid = played.uid
     if fx.base_of(uid) != fx.base:  # it left meanwhile
         return ()
     return fx.destroy(uid) if fx.power(uid) < fx.power(fx.src) else ()
 
 
-def brownie(fx: Fx) -> Steps:
-    if not fx.ctx.get("cause_played"):  # only a card being played, not one already in play
+def brownie(fx: Fx, cause: Affected) -> Steps:
+    if not cause.played:  # only a card being played, not one already in play
         return ()
-    return piles.random_discard(fx, int(fx.ctx["cause_seat"]), 2)
+    return piles.random_discard(fx, cause.by, 2)
 
 
 def gnome(fx: Fx) -> Steps:
@@ -86,8 +87,8 @@ def enshrouding_mist(fx: Fx) -> Steps:
     return fx.extra_play("minion", base=fx.state.bases[fx.base].card, kept=True)
 
 
-def flame_trap(fx: Fx) -> Steps:
-    uid = str(fx.ctx["uid"])
+def flame_trap(fx: Fx, played: MinionPlayed) -> Steps:
+    uid = played.uid
     if fx.base_of(uid) != fx.base:  # it left meanwhile
         return ()
     return (*fx.destroy(uid), *board.destroy_attached(fx, fx.src))
@@ -138,8 +139,8 @@ def mark_of_sleep_forbids(state: GameState, src: Source, seat: int, card: str, b
     return seat == src.controller and rules.card_type(card) == "action"
 
 
-def pay_the_piper(fx: Fx) -> Steps:
-    seat = int(fx.ctx["played_by"])
+def pay_the_piper(fx: Fx, played: MinionPlayed) -> Steps:
+    seat = played.by
     prompt = "Pay the Piper: discard a card"
     return fx.choose("card", fx.hand(seat), prompt, pay_the_piper_discard, seat=seat, victim=seat)
 
@@ -160,12 +161,12 @@ def take_the_shinies(fx: Fx) -> Steps:
 # --- bases ---------------------------------------------------------------------------------
 
 
-def cave_of_shinies(fx: Fx) -> Steps:
-    return fx.gain_vp(int(fx.ctx["owner"]), 1, "base.cave_of_shinies")
+def cave_of_shinies(fx: Fx, destroyed: MinionDestroyed) -> Steps:
+    return fx.gain_vp(destroyed.owner, 1, "base.cave_of_shinies")
 
 
-def mushroom_kingdom(fx: Fx) -> Steps:
-    seat = int(fx.ctx["seat"])
+def mushroom_kingdom(fx: Fx, turn: TurnStarted) -> Steps:
+    seat = turn.seat
     theirs = [m for m in fx.minions() if m.controller != seat and fx.base_of(m) != fx.base]
     prompt = "Mushroom Kingdom: you may move an opponent's minion to this base"
     return fx.choose("minion", theirs, prompt, verbs.move, optional=True, seat=seat, to=fx.base)

@@ -3,13 +3,11 @@ piles. Bases: Drakkar, Longhouse."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain import board, piles, rules, verbs
 from domain.abilities import AttachCondition, OngoingPower, card
 from domain.costs import Stash
 from domain.effects import OnPlay, Talent, Triggered
+from domain.facts import MinionDiscarded, MinionPlayed
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
 from domain.model import CardRef, GameState, Minion, Option
@@ -30,7 +28,7 @@ from domain.plunder import (
     with_cards,
 )
 from domain.registry import Source
-from domain.selectors import played_here
+from domain.selectors import its_host_left, played_here
 from domain.steps import step
 
 # --- minions ---------------------------------------------------------------------------------
@@ -88,14 +86,9 @@ def viking_funeral_target(state: GameState, seat: int, base: int, m: Minion | No
     return m is not None and m.controller == seat and rules.power(state, base, m) >= 5
 
 
-def its_host_left(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
-    """The minion this card is attached to is the one that went to the discard pile."""
-    return src.host is not None and facts.get("uid") == src.host
-
-
-def viking_funeral(fx: Fx) -> Steps:
+def viking_funeral(fx: Fx, left: MinionDiscarded) -> Steps:
     """Its host went to the discard pile: 1 VP, and the host goes back in the box if mine."""
-    owner, uid = int(fx.ctx["owner"]), str(fx.ctx["uid"])
+    owner, uid = left.owner, left.uid
     steps = fx.gain_vp(fx.me, 1)
     if owner != fx.me:
         return steps
@@ -214,8 +207,8 @@ def combat_training_power(state: GameState, src: Source, base: int, m: Minion) -
 DRAKKAR = OncePerTurn("drakkar")  # per player
 
 
-def drakkar(fx: Fx) -> Steps:
-    seat = int(fx.ctx["played_by"])
+def drakkar(fx: Fx, played: MinionPlayed) -> Steps:
+    seat = played.by
     prompt = "Drakkar: you may turn up the top card of another player's deck"
     seats = with_cards(fx, seat)
     ask = choose_other(fx, prompt, drakkar_turn, seats, who=seat, optional=True, player=seat)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain import board, piles, rules
 from domain.abilities import card
 from domain.effects import BaseHook, OnPlay, Triggered
+from domain.facts import TurnStarted
 from domain.flow import replace_with_top
 from domain.fx import Fx, Steps
 from domain.limits import OncePerTurn
@@ -58,8 +59,8 @@ def archmage_played(fx: Fx) -> Steps:
     return _archmage_action(fx) if fx.state.active == fx.me else ()
 
 
-def archmage(fx: Fx) -> Steps:
-    if int(fx.ctx["seat"]) != fx.me:
+def archmage(fx: Fx, turn: TurnStarted) -> Steps:
+    if turn.seat != fx.me:
         return ()
     # the play phase is about to begin: the play is kept for it
     return (*ARCHMAGE.use(fx.src), *fx.extra_play("action", kept=True))

@@ -11,6 +11,7 @@ from domain.effects import OnPlay, Triggered
 from domain.engine import run
 from domain.events import ControlChanged, PlayGranted
 from domain.evolve import evolve
+from domain.facts import MinionDestroyed
 from domain.fx import Fx, Steps
 from domain.model import Task
 from domain.narrate import narrate
@@ -163,8 +164,8 @@ def test_a_change_of_control_during_a_duel_does_not_stop_it() -> None:
 def test_a_duel_destroys_its_loser_in_the_name_of_the_challengers_controller() -> None:
     seen: list[object] = []
 
-    def witness(fx: Fx) -> Steps:
-        seen.append(fx.ctx["destroyed_by"])
+    def witness(fx: Fx, destroyed: MinionDestroyed) -> Steps:
+        seen.append(destroyed.by)
         return ()
 
     with abilities.extra(REX, Triggered("minion_destroyed", witness)):

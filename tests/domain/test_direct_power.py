@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from domain import PlayAction, UseTalent, abilities
 from domain.effects import Talent, Triggered
+from domain.facts import PowerRaised
 from domain.fx import Fx, Steps
 from domain.plays import INCREASES_POWER
 from tests.domain.table import Table
@@ -23,9 +24,9 @@ WALKER = "zombies.walker"
 WATCHER = "robots.warbot"
 
 
-def note_raised(fx: Fx) -> Steps:
+def note_raised(fx: Fx, raised: PowerRaised) -> Steps:
     """A test reaction: the raised minion's controller draws a card per raise."""
-    return fx.draw(int(fx.ctx["raised_controller"]), 1)
+    return fx.draw(raised.controller, 1)
 
 
 WATCH = Triggered("power_raised", note_raised)

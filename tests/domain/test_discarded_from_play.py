@@ -4,13 +4,12 @@ discarded when its base scores): its own ability (`discarded_from_play`) and eve
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from contextlib import AbstractContextManager
-from typing import Any
 
 from domain import abilities, board
 from domain import events as ev
 from domain.effects import OnPlay, Triggered
+from domain.facts import MinionDiscarded
 from domain.fx import Fx, Steps
 from domain.model import GameState
 from domain.moments import Moment
@@ -22,11 +21,9 @@ from tests.domain.table import Table
 WATCHER = "robots.warbot"  # 4
 
 
-def vp_worth_its_power(fx: Fx) -> Steps:
+def vp_worth_its_power(fx: Fx, gone: MinionDiscarded) -> Steps:
     """A test reaction: the leaving minion's controller scores its power (and the reason)."""
-    return fx.gain_vp(
-        int(fx.ctx["controller"]), int(fx.ctx["discarded_power"]), str(fx.ctx["reason"])
-    )
+    return fx.gain_vp(gone.controller, gone.power, gone.reason)
 
 
 ON_ITS_WAY = Triggered(Moment.DISCARDED_FROM_PLAY, vp_worth_its_power)
@@ -37,8 +34,8 @@ def counter_and_draw(fx: Fx) -> Steps:
     return (*fx.place_counters(fx.src, 1), *fx.draw(fx.me, 1))
 
 
-def another_one(state: GameState, src: Source, facts: Mapping[str, Any]) -> bool:
-    return facts.get("uid") != src.uid
+def another_one(state: GameState, src: Source, gone: MinionDiscarded) -> bool:
+    return gone.uid != src.uid
 
 
 WATCHING = Triggered(Moment.MINION_DISCARDED_FROM_PLAY, counter_and_draw, when=another_one)

@@ -7,6 +7,7 @@ from domain import events as ev
 from domain.abilities import increases_power
 from domain.catalogue import catalogue
 from domain.effects import Triggered
+from domain.facts import PowerRaised
 from domain.fx import Fx, Steps
 from domain.registry import IMPLEMENTED
 from domain.rules import power_of
@@ -217,8 +218,8 @@ def test_the_counters_of_code_of_bushido_directly_increase_power() -> None:
     assert marked == [BUSHIDO, ANCESTORS, WAY]
     raised: list[str] = []
 
-    def note(fx: Fx) -> Steps:
-        raised.append(str(fx.ctx["uid"]))
+    def note(fx: Fx, facts: PowerRaised) -> Steps:
+        raised.append(facts.uid)
         return ()
 
     t = Table([OASIS, MOTHER], hands=[[BUSHIDO], []], board=[(0, CHAN, 0), (1, REX, 0)])
