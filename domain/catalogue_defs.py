@@ -1,6 +1,6 @@
 """The catalogue's definitions: its constants, the frozen definition of each set, faction,
 card and base, and the read-only :class:`Catalogue` that indexes them (built by
-:mod:`domain.catalogue_load`)."""
+:mod:`domain.catalogue`)."""
 
 from __future__ import annotations
 
