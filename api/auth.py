@@ -19,21 +19,33 @@ from service.social import social_of
 _CHALLENGE = 'Bearer realm="smashup"'
 
 
-def _bearer() -> str | None:
-    """The bearer token of the request, None if there is no Authorization header."""
+def _authorization() -> tuple[str, str] | None:
+    """The Authorization header's scheme and credentials, each stripped (None: no header)."""
     header = request.headers.get("Authorization")
     if header is None:
         return None
     scheme, _, token = header.strip().partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or " " in token:
+    return scheme, token.strip()
+
+
+def _is_bearer(scheme: str, token: str) -> bool:
+    """Whether the header is ``Bearer <one token without spaces>``."""
+    return scheme.lower() == "bearer" and bool(token) and " " not in token
+
+
+def _bearer() -> str | None:
+    """The bearer token of the request, None if there is no Authorization header."""
+    found = _authorization()
+    if found is None:
+        return None
+    if not _is_bearer(*found):
         raise ApiError(
             401,
             "invalid_token",
             "the Authorization header must be 'Bearer <seat token>'",
             {"WWW-Authenticate": f'{_CHALLENGE}, error="invalid_request"'},
         )
-    return token
+    return found[1]
 
 
 Lookup = Callable[[str], "tuple[str, int] | None"]
@@ -42,12 +54,8 @@ Lookup = Callable[[str], "tuple[str, int] | None"]
 
 def token_or_none() -> str | None:
     """The bearer token if the Authorization header is well formed, else None (no refusal)."""
-    header = request.headers.get("Authorization")
-    if header is None:
-        return None
-    scheme, _, token = header.strip().partition(" ")
-    token = token.strip()
-    return token if scheme.lower() == "bearer" and token and " " not in token else None
+    found = _authorization()
+    return found[1] if found is not None and _is_bearer(*found) else None
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from api.schemas import _ID, MAX_INT, _index, _instance
+from api.schema_fields import _ID, MAX_INT, _index, _instance
 from domain import COMMAND_TYPES, Command
 
 LABEL_MAX = 500

@@ -5,87 +5,84 @@ Unknown fields are refused everywhere (marshmallow's ``RAISE``): a typo is a 422
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from api.queries import (
+    CatalogueQuery,
+    ChallengesQuery,
+    CommandQuery,
+    EventsQuery,
+    FactionsQuery,
+    GamesQuery,
+    LangQuery,
+    MyGamesQuery,
+    StreamQuery,
+    TurnsQuery,
+)
+from api.schema_fields import (
+    _ID,
+    LANGUAGES,
+    MAX_INT,
+    ClockSchema,
+    Seed,
+    StrictBoolean,
+    StrictInteger,
+    _factions,
+    _ids,
+    _index,
+    _printable,
+    _rows,
+    _tuples,
+    load_query,
+)
+from api.schemas_accounts import (
+    SECRET_MAX,
+    SECRET_MIN,
+    AcceptSchema,
+    JoinSchema,
+    NewAccountSchema,
+    NewChallengeSchema,
+    NewSeekSchema,
+    NewWebhookSchema,
+    PairingSchema,
+)
 from domain import BoardCard, PlayerSetup, ScriptedSetup
-from domain.model import Clock
-from domain.setup import BOTS, MAX_CLOCK_SECONDS
 from service.accounts import AccountSeat
 
-LANGUAGES = ("en", "fr", "es")
-MAX_WAIT = 30.0
-MAX_EVENTS = 1000
-MAX_INT = 2**31 - 1
-MAX_GAMES_PAGE = 100
-GAME_STATUSES = ("active", "ended")
-_ID = validate.Length(min=1, max=64)
-
-
-class StrictInteger(fields.Integer):
-    """A JSON integer: refuses strings, floats and booleans."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(strict=True, **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
-        if isinstance(value, bool):
-            raise self.make_error("invalid", input=value)
-        result: int = super()._deserialize(value, attr, data, **kwargs)
-        return result
-
-
-class StrictBoolean(fields.Boolean):
-    """A JSON boolean: refuses strings and numbers."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
-        if not isinstance(value, bool):
-            raise self.make_error("invalid", input=value)
-        return value
-
-
-class Seed(fields.Field[str]):
-    """A seed given as a string or an integer; kept as a string."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        if isinstance(value, bool) or not isinstance(value, str | int):
-            raise ValidationError("must be a string or an integer")
-        text = str(value)
-        if not 1 <= len(text) <= 128:
-            raise ValidationError("must have 1 to 128 characters")
-        return text
-
-
-def _index(**kwargs: Any) -> StrictInteger:
-    return StrictInteger(validate=validate.Range(min=0, max=MAX_INT), **kwargs)
-
-
-def _ids(max_length: int = 200, **kwargs: Any) -> fields.Field[Any]:
-    return fields.List(
-        fields.String(validate=_ID), validate=validate.Length(max=max_length), **kwargs
-    )
-
-
-def _rows(**kwargs: Any) -> fields.Field[Any]:
-    return fields.List(_ids(required=True), validate=validate.Length(min=1, max=4), **kwargs)
-
-
-def _tuples(rows: list[list[str]] | None) -> tuple[tuple[str, ...], ...] | None:
-    return None if rows is None else tuple(tuple(row) for row in rows)
-
-
-def _printable(value: str) -> None:
-    """Refuse control and invisible formatting characters, and blank names."""
-    if not value.isprintable() or not value.strip():
-        raise ValidationError("must be printable text, not blank")
-
-
-def _factions(**kwargs: Any) -> fields.Field[Any]:
-    return fields.List(fields.String(validate=_ID), validate=validate.Length(equal=2), **kwargs)
+__all__ = [
+    "LANGUAGES",
+    "MAX_INT",
+    "SECRET_MAX",
+    "SECRET_MIN",
+    "AcceptSchema",
+    "BoardCardSchema",
+    "CatalogueQuery",
+    "ChallengesQuery",
+    "ClockSchema",
+    "CommandQuery",
+    "CreateGameSchema",
+    "EventsQuery",
+    "FactionsQuery",
+    "GamesQuery",
+    "JoinSchema",
+    "LangQuery",
+    "MyGamesQuery",
+    "NewAccountSchema",
+    "NewChallengeSchema",
+    "NewSeekSchema",
+    "NewWebhookSchema",
+    "OpenSeat",
+    "PairingSchema",
+    "PlayerSchema",
+    "ScriptedSchema",
+    "StreamQuery",
+    "TurnsQuery",
+    "load_query",
+    "refused_setup",
+]
 
 
 @dataclass(frozen=True)
@@ -177,19 +174,6 @@ class ScriptedSchema(Schema):
         )
 
 
-class ClockSchema(Schema):
-    """A game's turn clock: seconds per decision, and what happens when they run out."""
-
-    seconds = StrictInteger(required=True, validate=validate.Range(min=1, max=MAX_CLOCK_SECONDS))
-    on_expiry = fields.String(load_default="bot", validate=validate.OneOf(["bot", "forfeit"]))
-    bot = fields.String(load_default="greedy", validate=validate.OneOf(list(BOTS)))
-
-    @post_load
-    def make(self, data: dict[str, Any], **_: Any) -> Clock:
-        """Build the domain's clock."""
-        return Clock(data["seconds"], data["on_expiry"], data["bot"])
-
-
 class CreateGameSchema(Schema):
     """``POST /v1/games``."""
 
@@ -216,197 +200,6 @@ class CreateGameSchema(Schema):
                     "a rated game seats only player accounts ({'player': id} on every seat)",
                     "rated",
                 )
-
-
-class CatalogueQuery(Schema):
-    """``?lang=&set=&faction=`` of the catalogue endpoints."""
-
-    lang = fields.String(load_default="en", validate=validate.OneOf(LANGUAGES))
-    set = fields.String(load_default=None, validate=_ID)
-    faction = fields.String(load_default=None, validate=_ID)
-
-
-class LangQuery(Schema):
-    """``?lang=`` of the views that carry labels (absent: ``Accept-Language`` decides)."""
-
-    lang = fields.String(load_default=None, validate=validate.OneOf(LANGUAGES))
-
-
-class FactionsQuery(CatalogueQuery):
-    """``GET /v1/factions`` takes no faction filter."""
-
-    class Meta:
-        exclude = ("faction",)
-
-
-class _WaitQuery(Schema):
-    wait = fields.Float(
-        load_default=0.0, allow_nan=False, validate=validate.Range(min=0, max=MAX_WAIT)
-    )
-
-
-class EventsQuery(_WaitQuery):
-    """``?after=N&wait=S&limit=L`` of the events feed."""
-
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
-    limit = fields.Integer(load_default=MAX_EVENTS, validate=validate.Range(min=1, max=MAX_EVENTS))
-
-
-class CommandQuery(Schema):
-    """``?view=true`` of ``POST /v1/games/{id}/commands``: answer the game view too; ``?lang=``:
-    the language of the awaited decision's option labels."""
-
-    view = fields.Boolean(load_default=False)
-    lang = fields.String(load_default=None, validate=validate.OneOf(LANGUAGES))
-
-
-class TurnsQuery(_WaitQuery):
-    """``?wait=S`` of ``/v1/me/turns``."""
-
-
-class GamesQuery(Schema):
-    """``?status=&limit=&cursor=`` of the public list of games."""
-
-    status = fields.String(load_default=None, validate=validate.OneOf(GAME_STATUSES))
-    open = fields.Boolean(load_default=False)
-    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_GAMES_PAGE))
-    cursor = fields.String(
-        load_default=None,
-        validate=[
-            validate.Length(max=120),
-            validate.Regexp(r"\A[0-9T:.+Z-]{0,40}~[0-9]{12}~[A-Za-z0-9_-]{1,64}\Z"),
-        ],
-    )
-
-
-class NewAccountSchema(Schema):
-    """``POST /v1/players``."""
-
-    name = fields.String(required=True, validate=[validate.Length(min=1, max=40), _printable])
-    bot = StrictBoolean(load_default=False)
-
-
-class NewChallengeSchema(Schema):
-    """``POST /v1/challenges``: whom, with which factions, at which seat (0 plays first)."""
-
-    to = fields.String(required=True, validate=_ID)
-    factions = _factions(required=True)
-    seat = StrictInteger(load_default=0, validate=validate.OneOf([0, 1]))
-    clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
-    rated = StrictBoolean(load_default=False)
-
-
-class AcceptSchema(Schema):
-    """``POST /v1/challenges/{id}/accept``: the accepting account's factions."""
-
-    factions = _factions(required=True)
-
-
-class JoinSchema(Schema):
-    """``POST /v1/games/{id}/join``: an anonymous ``name`` or the caller's ``player`` account,
-    with two factions."""
-
-    name = fields.String(validate=[validate.Length(min=1, max=40), _printable])
-    player = fields.String(validate=_ID)
-    factions = _factions(required=True)
-
-    @validates_schema
-    def one_identity(self, data: dict[str, Any], **_: Any) -> None:
-        """A name or a player account, not both."""
-        if ("name" in data) == ("player" in data):
-            raise ValidationError("give either 'name' or 'player'", "_schema")
-
-
-def _seat_count() -> StrictInteger:
-    return StrictInteger(load_default=2, validate=validate.Range(min=2, max=4))
-
-
-class NewSeekSchema(Schema):
-    """``POST /v1/seeks``: seats, the creator's factions, clock, rated or casual, setup."""
-
-    seats = _seat_count()
-    factions = _factions(required=True)
-    clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
-    rated = StrictBoolean(load_default=False)
-    setup = fields.String(load_default="factions", validate=validate.OneOf(["factions", "draft"]))
-    boxes = StrictInteger(load_default=1, validate=validate.OneOf([1, 2]))
-
-
-class PairingSchema(Schema):
-    """``POST /v1/pairing``: the seat count and clock wanted, and the caller's factions."""
-
-    seats = _seat_count()
-    factions = _factions(required=True)
-    clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
-
-
-class MyGamesQuery(Schema):
-    """``?status=`` of ``/v1/me/games``."""
-
-    status = fields.String(load_default=None, validate=validate.OneOf(["active", "ended"]))
-
-
-class ChallengesQuery(Schema):
-    """``?direction=&status=`` of ``/v1/challenges``."""
-
-    direction = fields.String(
-        load_default="incoming", validate=validate.OneOf(["incoming", "outgoing"])
-    )
-    status = fields.String(
-        load_default=None,
-        validate=validate.OneOf(["pending", "accepting", "accepted", "declined", "canceled"]),
-    )
-
-
-SECRET_MIN, SECRET_MAX = 16, 200
-"""The length limits of a webhook's signing secret (openapi.yaml's ``NewWebhook``)."""
-
-
-class NewWebhookSchema(Schema):
-    """``POST /v1/webhooks``: where to deliver, and the signing secret (made if absent)."""
-
-    url = fields.String(required=True, validate=validate.Length(min=1, max=2000))
-    secret = fields.String(
-        load_default=None,
-        validate=validate.Length(
-            min=SECRET_MIN,
-            max=SECRET_MAX,
-            error=f"a webhook secret has {SECRET_MIN} to {SECRET_MAX} characters",
-        ),
-    )
-
-
-class StreamQuery(Schema):
-    """``?after=&timeout=`` of the streams (``after`` may come as ``Last-Event-ID`` instead)."""
-
-    after = fields.String(load_default=None, validate=validate.Length(min=1, max=64))
-    timeout = fields.Float(
-        load_default=300.0, allow_nan=False, validate=validate.Range(min=0.1, max=3600)
-    )
-
-
-def load_query(schema: type[Schema], args: Mapping[str, str]) -> dict[str, Any]:
-    """Load a query string (first value of each parameter) with a schema."""
-    if not args:
-        defaults = _defaults(schema)
-        if defaults is not None:
-            return dict(defaults)
-    loaded: dict[str, Any] = _instance(schema).load(dict(args))
-    return loaded
-
-
-@functools.cache
-def _defaults(schema: type[Schema]) -> dict[str, Any] | None:
-    """What an empty query loads to, kept when it holds constants only (None: load each time)."""
-    loaded: dict[str, Any] = _instance(schema).load({})
-    constant = all(type(v) in (str, int, float, bool, type(None)) for v in loaded.values())
-    return loaded if constant else None
-
-
-@functools.cache
-def _instance(schema: type[Schema]) -> Schema:
-    """One reusable instance per schema class (loading keeps no state on the instance)."""
-    return schema()
 
 
 def refused_setup(players: list[dict[str, Any]], seed: str) -> str | None:

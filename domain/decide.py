@@ -27,12 +27,13 @@ from domain.errors import (
     UnknownCard,
 )
 from domain.evolve import evolve, talent_flag
-from domain.flow import end_play_phase, specials_for
+from domain.flow import end_play_phase
 from domain.fx import Steps
 from domain.memo import WeakMemo
 from domain.model import GameState, Option, Task, Zone
 from domain.moments import Window
 from domain.randomness import SeededRandom
+from domain.specials import specials_for
 from domain.verbs import play_steps
 
 

@@ -21,10 +21,10 @@ from typing import Any
 from domain import board, plays, rules
 from domain import events as ev
 from domain.facts import DuelStarted, MinionPlayed
-from domain.flow import me_first
 from domain.fx import Fx, Steps
 from domain.model import JSON, CardRef, GameState, Minion, Task, Zone
 from domain.moments import Moment, Window
+from domain.specials import me_first
 from domain.steps import StepFn, name_of, step
 from domain.triggers import fire
 from domain.verbs import play_now, play_steps

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain import abilities, burying, rules
 from domain import events as ev
 from domain.abilities import ExtraBaseUntilScoring, ScoringBonus
 from domain.catalogue import catalogue
-from domain.effects import BaseHook, Special
+from domain.effects import BaseHook
 from domain.facts import BaseScored, TurnEnding, TurnStarted
 from domain.fx import Fx, Steps
-from domain.model import Allowance, GameState, Option, Placement, Task, Zone
+from domain.model import Allowance, GameState, Option, Placement, Task
 from domain.moments import Hook, Moment, Window
-from domain.registry import Source
+from domain.specials import me_first
 from domain.steps import step
 from domain.triggers import discarded_from_play, fire, simultaneous
 from domain.verbs import base_hook_task, draw_cards
@@ -204,161 +202,6 @@ def _hook(base_card: str, moment: Hook) -> BaseHook | None:
     """A base's hook for a moment, asked once the base has left play (its ability applied or
     not was settled while it was in play: the task's 'active')."""
     return next((h for h in abilities.printed(base_card, BaseHook) if h.moment == moment), None)
-
-
-# --- Me first! ------------------------------------------------------------------------------
-
-
-def me_first(window: Window, base: int, seat: int, passes: int = 0) -> Task:
-    """A round of Specials: from `seat` clockwise until every seat has passed in a row."""
-    return Task("me_first", {"window": window.value, "base": base, "seat": seat, "passes": passes})
-
-
-def specials_for(state: GameState, seat: int, window: Window, base: int) -> list[Option]:
-    """The Specials `seat` may use now, as options (hand, then play, then discard)."""
-    p = state.players[seat]
-    found: list[tuple[str, str, int, Special]] = []
-    in_hand = _specials_in(window, Zone.HAND)
-    for c in p.hand:
-        if c.card in in_hand:
-            found += [(c.uid, c.card, k, sp) for k, sp in in_hand[c.card]]
-    if abilities.changes_in_play(state):  # a card in play has the Specials it has now
-        for i, m in rules.all_minions(state):
-            if m.controller == seat:
-                now = abilities.of(state, Source(m.card, m.uid, i, seat), Special)
-                found += [
-                    (m.uid, m.card, k, sp)
-                    for k, sp in enumerate(now)
-                    if sp.window == window and sp.zone == Zone.PLAY
-                ]
-    else:
-        in_play = _specials_in(window, Zone.PLAY)
-        for b in state.bases:
-            for m in b.minions:
-                if m.controller == seat and m.card in in_play:
-                    found += [(m.uid, m.card, k, sp) for k, sp in in_play[m.card]]
-    in_discard = _specials_in(window, Zone.DISCARD)
-    for c in p.discard:
-        if c.card in in_discard:
-            found += [(c.uid, c.card, k, sp) for k, sp in in_discard[c.card]]
-    return [
-        Option(f"{uid}:{k}", sp.label, {"uid": uid, "card": card, "special": k}, uid=uid, card=card)
-        for uid, card, k, sp in found
-        if sp.usable(state, seat, card, uid, base)
-    ]
-
-
-_SPECIALS: dict[tuple[str, str], tuple[object, dict[str, list[tuple[int, Special]]]]] = {}
-
-
-def _specials_in(window: Window, zone: Zone) -> dict[str, list[tuple[int, Special]]]:
-    """Each card's Specials for a window used from a zone, with their index on the card (built
-    once for the scripts as they are)."""
-    table = abilities.with_kind(Special)
-    entry = _SPECIALS.get((window, zone))
-    if entry is None or entry[0] is not table:
-        index = {
-            card: [(k, sp) for k, sp in enumerate(sps) if sp.window == window and sp.zone == zone]
-            for card, sps in table.items()
-        }
-        entry = _SPECIALS[(window, zone)] = (table, {c: v for c, v in index.items() if v})
-    return entry[1]
-
-
-@step("me_first")
-def _me_first(fx: Fx, *, window: str, seat: int, passes: int) -> Steps:
-    base = fx.base
-    n = len(fx.state.players)
-    while passes < n:
-        options = specials_for(fx.state, seat, Window(window), base)
-        if options or may_hold_special(fx.state, seat, Window(window)):
-            prompt = f"Me first! ({window.replace('_', ' ')}): use a Special or pass"
-            return fx.ask(
-                seat,
-                "special",
-                prompt,
-                options,
-                _me_first_answer,
-                optional=True,
-                skip_label="Pass",
-                always=True,
-                on_skip=_me_first_pass,
-                window=window,
-                seat=seat,
-                passes=passes,
-            )
-        seat, passes = rules.next_seat(fx.state, seat), passes + 1
-    return ()
-
-
-def may_hold_special(state: GameState, seat: int, window: Window) -> bool:
-    """Whether, from public facts only (its factions, its hand size), a seat could hold a
-    Special for this window in hand. Such a seat is always asked, usable Special or not, so
-    being asked tells the others nothing about its hand."""
-    p = state.players[seat]
-    if not p.hand:
-        return False
-    # cards it holds but does not own (taken from another seat) may be of other factions: the
-    # factions of every owner of a card in its hand or deck (where such a card stays)
-    factions = set(p.factions)
-    for owner in {c.owner for c in (*p.hand, *p.deck)} - {seat}:
-        factions.update(state.players[owner].factions)
-    return not factions.isdisjoint(_factions_with_hand_specials(window))
-
-
-_HAND_SPECIALS: dict[Window, tuple[object, frozenset[str]]] = {}
-
-
-def _factions_with_hand_specials(window: Window) -> frozenset[str]:
-    """The factions with a card holding a Special for this window in hand (built once for the
-    scripts as they are)."""
-    table = abilities.with_kind(Special)
-    entry = _HAND_SPECIALS.get(window)
-    if entry is None or entry[0] is not table:
-        found = frozenset(
-            rules.faction_of(card)
-            for card, specials in table.items()
-            if any(sp.zone == Zone.HAND and sp.window == window for sp in specials)
-        )
-        entry = _HAND_SPECIALS[window] = (table, found)
-    return entry[1]
-
-
-@step("me_first_pass")
-def _me_first_pass(fx: Fx, *, window: str, seat: int, passes: int) -> Steps:
-    return (me_first(Window(window), fx.base, rules.next_seat(fx.state, seat), passes + 1),)
-
-
-@step("me_first_answer")
-def _me_first_answer(fx: Fx, *, window: str, seat: int, choice: dict[str, Any]) -> Steps:
-    nxt = me_first(Window(window), fx.base, rules.next_seat(fx.state, seat), 0)
-    return (*_use_special(fx, seat, choice, fx.base), nxt)
-
-
-def _use_special(fx: Fx, seat: int, choice: dict[str, Any], base: int) -> Steps:
-    card, uid = str(choice["card"]), str(choice["uid"])
-    found = rules.find_minion(fx.state, uid)
-    if found is None:
-        specials = abilities.printed(card, Special)
-    else:  # the Specials it has now, as they were offered
-        specials = abilities.of(fx.state, Source(card, uid, found[0], seat), Special)
-    sp = specials[int(choice["special"])]
-    ctx = {
-        "src": choice["uid"],
-        "card": choice["card"],
-        "by": seat,
-        "base": base,
-        "kind": rules.card_type(str(choice["card"])),
-        "from_base": found[0] if found else None,
-    }
-    return sp.effect(Fx(fx.state, ctx, fx.rng))
-
-
-@step("use_special")
-def _use_special_in_play_phase(fx: Fx, *, seat: int, choice: dict[str, Any]) -> Steps:
-    """A Special used in its owner's play phase (the use_special command)."""
-    found = rules.find_minion(fx.state, str(choice["uid"]))
-    return _use_special(fx, seat, choice, found[0] if found else -1)
 
 
 # --- draw and end of turn --------------------------------------------------------------------

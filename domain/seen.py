@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from domain import abilities
 from domain.effects import Special
-from domain.flow import may_hold_special
 from domain.fx import Fx, Steps
 from domain.model import Option, Zone
 from domain.moments import Window
+from domain.specials import may_hold_special
 from domain.steps import step
 
 

@@ -14,9 +14,10 @@ from flask import Flask
 from rq import Queue, SimpleWorker
 
 from bootstrap import build
-from domain import Choose, event_from_dict, replay
+from domain import Choose, GameState, event_from_dict, replay
 from events.store import EventStore
 from service.clocks import deadline, expire, resume_clocks
+from service.games import Games
 from tests.api.helpers import ANN, BOB, Game, bearer, command, create, game_view
 from workers.queue import BotQueue
 
@@ -39,6 +40,17 @@ def _clocked(client_app: Flask, on_expiry: str, seconds: int = 1) -> Game:
         "clock": {"seconds": seconds, "on_expiry": on_expiry, "bot": "greedy"},
     }
     return create(client_app.test_client(), body)
+
+
+def _clocked_on_rq(
+    make_app: Callable[..., Flask], store: EventStore, queue_name: str
+) -> tuple[Games, str, GameState]:
+    """A game with a 60 s bot clock made by an app whose jobs go to rq: the games service over
+    the same store and queue, the game's id and its state."""
+    app = make_app(RQ_ASYNC=True, RQ_QUEUE=queue_name)
+    game = _clocked(app, "bot", seconds=60)
+    games = build(client=store.redis, prefix=store.prefix, queue_name=queue_name)
+    return games, game.id, games.load(game.id)
 
 
 def _run_worker(store: EventStore, queue_name: str) -> None:
@@ -133,17 +145,14 @@ def test_a_client_cannot_expire_a_clock_nor_set_a_bad_one(
 def test_a_clock_check_that_runs_early_is_scheduled_again_as_a_job_of_its_own(
     make_app: Callable[..., Flask], store: EventStore, queue_name: str
 ) -> None:
-    app = make_app(RQ_ASYNC=True, RQ_QUEUE=queue_name)
-    game = _clocked(app, "bot", seconds=60)
-    games = build(client=store.redis, prefix=store.prefix, queue_name=queue_name)
+    games, game_id, state = _clocked_on_rq(make_app, store, queue_name)
     assert isinstance(games.bots, BotQueue)
-    state = games.load(game.id)
-    due = deadline(games, game.id, state)
+    due = deadline(games, game_id, state)
     assert due is not None
     registry = games.bots.queue.scheduled_job_registry
     first = set(registry.get_job_ids())
     assert any(j.endswith(f"-{state.version}-{math.ceil(due)}") for j in first)  # whole seconds
-    outcome = expire(games, game.id, state.version, now=lambda: due - 0.5, scheduler=games.bots)
+    outcome = expire(games, game_id, state.version, now=lambda: due - 0.5, scheduler=games.bots)
     assert outcome == "early"
     again = set(registry.get_job_ids()) - first  # rq ran it a second early: not lost
     assert [j.rsplit("-", 1)[1] for j in again] == [str(math.ceil(due) + 1)]
@@ -152,19 +161,16 @@ def test_a_clock_check_that_runs_early_is_scheduled_again_as_a_job_of_its_own(
 def test_the_deadline_after_a_command_comes_from_the_append_without_reading_the_stream(
     make_app: Callable[..., Flask], store: EventStore, queue_name: str
 ) -> None:
-    app = make_app(RQ_ASYNC=True, RQ_QUEUE=queue_name)
-    game = _clocked(app, "bot", seconds=60)
-    games = build(client=store.redis, prefix=store.prefix, queue_name=queue_name)
-    state = games.load(game.id)
+    games, game_id, state = _clocked_on_rq(make_app, store, queue_name)
     seat = state.pending.seat if state.pending is not None else state.active
-    done = games.execute(game.id, seat, Choose(seat, "keep"), expected_version=state.version)
+    done = games.execute(game_id, seat, Choose(seat, "keep"), expected_version=state.version)
     after = done.state
     assert after is not None
-    appended = store.read(game.id, after=after.version - 1)[0]["ts"]
+    appended = store.read(game_id, after=after.version - 1)[0]["ts"]
 
     def no_read(*args: object, **kwargs: object) -> None:
         raise AssertionError("the clock read the stream again")
 
     games.store.read = no_read  # type: ignore[method-assign]
-    due = deadline(games, game.id, after)
+    due = deadline(games, game_id, after)
     assert due == pytest.approx(_moment(appended) + 60, abs=0.002)

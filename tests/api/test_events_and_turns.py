@@ -14,6 +14,7 @@ from events.store import EventStore
 from service.outcomes import TooManyWaiters
 from service.waiters import Waiters
 from tests.api.helpers import Game, bearer, command, create_scripted
+from tests.problems import refused
 
 
 def _in_thread(
@@ -91,8 +92,7 @@ def test_bad_feed_parameters_are_validation_errors(
     client: FlaskClient, collector_game: Game, query: str
 ) -> None:
     response = client.get(f"/v1/games/{collector_game.id}/events?{query}")
-    assert response.status_code == 422
-    assert response.get_json()["code"] == "validation_error"
+    refused(response, 422, "validation_error")
 
 
 def test_my_turns_lists_the_game_awaiting_my_seat(
@@ -138,8 +138,7 @@ def test_my_turns_gives_up_after_the_wait(client: FlaskClient, collector_game: G
 def test_my_turns_needs_a_token(client: FlaskClient) -> None:
     assert client.get("/v1/me/turns").get_json()["code"] == "unauthenticated"
     unknown = client.get("/v1/me/turns", headers=bearer("nope"))
-    assert unknown.status_code == 401
-    assert unknown.get_json()["code"] == "invalid_token"
+    refused(unknown, 401, "invalid_token")
 
 
 def test_my_turns_shows_the_options_of_my_pending_decision(

@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 
 from events.store import EventStore
 from tests.api.helpers import bearer
+from tests.problems import refused
 from tests.security.oracle import Oracle
 from tests.security.table import Table
 
@@ -34,13 +35,6 @@ def join(client: FlaskClient, game_id: str, body: dict[str, Any], token: str | N
     """POST /v1/games/{id}/join."""
     headers = {} if token is None else bearer(token)
     return client.post(f"/v1/games/{game_id}/join", json=body, headers=headers)
-
-
-def refused(response: Any, status: int, code: str) -> None:
-    """The response is a problem with this status and code."""
-    assert (response.status_code, response.get_json()["code"]) == (status, code), (
-        response.get_json()
-    )
 
 
 def test_two_clients_find_each_other_through_an_open_game_and_play_it(

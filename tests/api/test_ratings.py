@@ -17,6 +17,7 @@ from service.social import social_of
 from tests.api.helpers import ANN, bearer
 from tests.api.test_accounts import account, challenge
 from tests.api.test_seeks import accept, seek
+from tests.problems import refused
 
 RANDOM, GREEDY = "builtin-random", "builtin-greedy"
 
@@ -196,8 +197,7 @@ def test_the_leaderboard_lists_bot_accounts_apart_best_first_a_page_at_a_time(
 @pytest.mark.parametrize("query", ["category=5p", "bots=maybe", "limit=0", "cursor=-1"])
 def test_a_bad_leaderboard_query_is_a_422(client: FlaskClient, query: str) -> None:
     response = client.get(f"/v1/leaderboard?{query}")
-    assert response.status_code == 422
-    assert response.get_json()["code"] == "validation_error"
+    refused(response, 422, "validation_error")
 
 
 def test_a_rated_challenge_and_a_rated_seek_make_rated_games(

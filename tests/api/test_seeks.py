@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.api.helpers import bearer
+from tests.problems import refused
 
 CLOCK = {"seconds": 60, "on_expiry": "bot", "bot": "greedy"}
 
@@ -40,12 +41,6 @@ def feed(client: FlaskClient, who: dict[str, Any]) -> list[dict[str, Any]]:
     """Every entry of an account's feed so far."""
     response = client.get("/v1/me/stream?after=0&timeout=0.3", headers=bearer(who["token"]))
     return [json.loads(line) for line in response.get_data(as_text=True).splitlines() if line]
-
-
-def refused(response: Any, status: int, code: str) -> None:
-    """The response is a problem with this status and code."""
-    problem = response.get_json()
-    assert (response.status_code, problem["code"]) == (status, code), problem
 
 
 def test_two_accounts_find_each_other_through_a_seek_and_play(

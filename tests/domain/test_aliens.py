@@ -5,14 +5,9 @@ from __future__ import annotations
 from domain import PlayMinion
 from domain import events as ev
 from domain.rules import card_type
+from tests.domain.bases_common import HOME, MOTHER, OASIS, TAR
 from tests.domain.table import Table
 
-TAR, OASIS, HOME, MOTHER = (
-    "base.tar_pits",
-    "base.jungle_oasis",
-    "base.the_homeworld",
-    "base.the_mothership",
-)
 REX, RAPTOR = "dinosaurs.king_rex", "dinosaurs.war_raptor"
 
 

@@ -9,32 +9,21 @@ from domain.catalogue import catalogue
 from domain.model import GameState, Minion
 from domain.registry import Source
 from domain.rules import all_minions, power
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
-KNIGHT, SCOUNDREL, PRINCE, CARPET = (
-    "astroknights.space_knight",
-    "astroknights.scoundrel",
-    "astroknights.space_prince",
-    "astroknights.walking_carpet",
+KNIGHT, SCOUNDREL, PRINCE, CARPET = ids(
+    "astroknights", "space_knight scoundrel space_prince walking_carpet"
 )
-GURU, ANNOYING, ASTRO_ROBOT, MANNERSBOT = (
-    "astroknights.alien_guru",
-    "astroknights.annoying_alien",
-    "astroknights.astro_robot",
-    "astroknights.mannersbot",
+GURU, ANNOYING, ASTRO_ROBOT, MANNERSBOT = ids(
+    "astroknights", "alien_guru annoying_alien astro_robot mannersbot"
 )
 PUPOKS, GHOST = "astroknights.pupoks", "astroknights.ghost_knight"
-PROBE, HIDDEN_BASE, TRAP, SWORD = (
-    "astroknights.block_the_probe",
-    "astroknights.hidden_base",
-    "astroknights.its_a_trap",
-    "astroknights.laser_sword",
+PROBE, HIDDEN_BASE, TRAP, SWORD = ids(
+    "astroknights", "block_the_probe hidden_base its_a_trap laser_sword"
 )
-PREPARE, RECYCLE, FOURS, RAGE = (
-    "astroknights.prepare_for_battle",
-    "astroknights.recycle_the_trash",
-    "astroknights.use_the_fours",
-    "astroknights.yield_to_rage",
+PREPARE, RECYCLE, FOURS, RAGE = ids(
+    "astroknights", "prepare_for_battle recycle_the_trash use_the_fours yield_to_rage"
 )
 HIVE, NEUTRAL, NO_MOON = "base.hive_of_scum_and_villainy", "base.neutral_space", "base.no_moon"
 

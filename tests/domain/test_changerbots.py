@@ -10,25 +10,15 @@ from domain.catalogue import catalogue
 from domain.errors import IllegalMove
 from domain.registry import IMPLEMENTED
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, MOTHER, OASIS, OVERLORD, REX, TAR
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
-LEADER, SOLARSHOUT, BRUISER, HUFFIE = (
-    "changerbots.leader_two",
-    "changerbots.solarshout",
-    "changerbots.bruiser",
-    "changerbots.huffie",
+LEADER, SOLARSHOUT, BRUISER, HUFFIE = ids("changerbots", "leader_two solarshout bruiser huffie")
+ARMOR, GUN, ROLL_ON, FLIGHTERIZER = ids(
+    "changerbots", "cesium_armor change_into_a_gun change_up_and_roll_on flighterizer"
 )
-ARMOR, GUN, ROLL_ON, FLIGHTERIZER = (
-    "changerbots.cesium_armor",
-    "changerbots.change_into_a_gun",
-    "changerbots.change_up_and_roll_on",
-    "changerbots.flighterizer",
-)
-MERGACON, MATRIX, PASSENGERS, TOUCH = (
-    "changerbots.form_mergacon",
-    "changerbots.matrix_of_bossiness",
-    "changerbots.passengers",
-    "changerbots.the_touch",
+MERGACON, MATRIX, PASSENGERS, TOUCH = ids(
+    "changerbots", "form_mergacon matrix_of_bossiness passengers the_touch"
 )
 SELECTION = "dinosaurs.natural_selection"  # destroy a minion weaker than one of yours there
 AUGMENTATION = "dinosaurs.augmentation"  # +4 power this turn

@@ -17,25 +17,15 @@ from domain.model import Task
 from domain.narrate import narrate
 from domain.view import redact_payload, view
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, OVERLORD, REX, TAR
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
-DEPUTY, GUNFIGHTER, PINKERTON, SHERIFF = (
-    "cowboys.deputy",
-    "cowboys.gunfighter",
-    "cowboys.pinkerton",
-    "cowboys.sheriff",
+DEPUTY, GUNFIGHTER, PINKERTON, SHERIFF = ids("cowboys", "deputy gunfighter pinkerton sheriff")
+POSSE, QUICK_DRAW, GOLD_HILLS, STAGECOACH = ids(
+    "cowboys", "form_a_posse quick_draw gold_in_them_thar_hills stagecoach"
 )
-POSSE, QUICK_DRAW, GOLD_HILLS, STAGECOACH = (
-    "cowboys.form_a_posse",
-    "cowboys.quick_draw",
-    "cowboys.gold_in_them_thar_hills",
-    "cowboys.stagecoach",
-)
-RUN_EM_OFF, HIGH_NOON, DYNAMITE, GOLD_STRIKE = (
-    "cowboys.run_em_off",
-    "cowboys.high_noon",
-    "cowboys.dynamite_surprise",
-    "cowboys.gold_strike",
+RUN_EM_OFF, HIGH_NOON, DYNAMITE, GOLD_STRIKE = ids(
+    "cowboys", "run_em_off high_noon dynamite_surprise gold_strike"
 )
 SALOON, CORRAL, PALACE = "base.saloon", "base.so_so_corral", "base.shoguns_palace"
 BEAM_UP = "aliens.beam_up"

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from domain.catalogue import catalogue
 from domain.registry import IMPLEMENTED
+from tests.domain.bases_common import HOME, MOTHER, OASIS, TAR
 from tests.domain.table import Table
 
-TAR, OASIS, HOME, MOTHER = (
-    "base.tar_pits",
-    "base.jungle_oasis",
-    "base.the_homeworld",
-    "base.the_mothership",
-)
 REX, RAPTOR, STEGO = "dinosaurs.king_rex", "dinosaurs.war_raptor", "dinosaurs.armor_stego"
 INVADER, COLLECTOR = "aliens.invader", "aliens.collector"
 

@@ -11,25 +11,17 @@ from domain.abilities import IMPLEMENTED
 from domain.catalogue import catalogue
 from domain.errors import RuleViolation
 from domain.rules import power_by_seat
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
-AUNT, FOOT, BETROTHED, SQUIRE = (
-    "ignobles.aunt_of_drakes",
-    "ignobles.foot_of_the_king",
-    "ignobles.betrothed",
-    "ignobles.sneaky_squire",
+AUNT, FOOT, BETROTHED, SQUIRE = ids(
+    "ignobles", "aunt_of_drakes foot_of_the_king betrothed sneaky_squire"
 )
-SPY, BANNER, FATE, HOSTAGE = (
-    "ignobles.activate_the_spy",
-    "ignobles.banner_call",
-    "ignobles.fate_of_the_favorites",
-    "ignobles.hostage_exchange",
+SPY, BANNER, FATE, HOSTAGE = ids(
+    "ignobles", "activate_the_spy banner_call fate_of_the_favorites hostage_exchange"
 )
-BETRAYAL, OUT_OF_SIGHT, PARTY, DEBTS = (
-    "ignobles.inevitable_betrayal",
-    "ignobles.out_of_sight",
-    "ignobles.red_birthday_party",
-    "ignobles.repaying_debts",
+BETRAYAL, OUT_OF_SIGHT, PARTY, DEBTS = ids(
+    "ignobles", "inevitable_betrayal out_of_sight red_birthday_party repaying_debts"
 )
 WINTER = "base.wintersquashed"
 TAR, OASIS, HOME = "base.tar_pits", "base.jungle_oasis", "base.the_homeworld"

@@ -15,6 +15,7 @@ from domain.registry import IMPLEMENTED
 from domain.rules import all_minions, power
 from domain.view import view
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, MOTHER, OASIS, REX, TAR
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
 DOJO, GOJU = "base.ninja_dojo", "base.temple_of_goju"
@@ -59,24 +60,11 @@ def test_temple_of_goju_sends_each_players_strongest_minion_there_under_its_deck
 
 # --- the faction's cards ---------------------------------------------------------------------
 
-MASTER, TIGER, SHINOBI, ACOLYTE = (
-    "ninjas.ninja_master",
-    "ninjas.tiger_assassin",
-    "ninjas.shinobi",
-    "ninjas.ninja_acolyte",
+MASTER, TIGER, SHINOBI, ACOLYTE = ids("ninjas", "ninja_master tiger_assassin shinobi ninja_acolyte")
+ASSASSINATION, DISGUISE, HIDDEN, INFILTRATE = ids(
+    "ninjas", "assassination disguise hidden_ninja infiltrate"
 )
-ASSASSINATION, DISGUISE, HIDDEN, INFILTRATE = (
-    "ninjas.assassination",
-    "ninjas.disguise",
-    "ninjas.hidden_ninja",
-    "ninjas.infiltrate",
-)
-POISON, STARS, SMOKE, DECEPTION = (
-    "ninjas.poison",
-    "ninjas.seeing_stars",
-    "ninjas.smoke_bomb",
-    "ninjas.way_of_deception",
-)
+POISON, STARS, SMOKE, DECEPTION = ids("ninjas", "poison seeing_stars smoke_bomb way_of_deception")
 OVERLORD = "aliens.supreme_overlord"
 BRAIN = "base.the_central_brain"
 BUCCANEER = "pirates.buccaneer"

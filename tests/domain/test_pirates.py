@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.catalogue import catalogue
 from domain.registry import IMPLEMENTED
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, MOTHER, OASIS, OVERLORD, REX
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
 OPAL, TORTUGA = "base.the_grey_opal", "base.tortuga"
@@ -52,24 +53,9 @@ def test_tortuga_lets_the_runner_up_move_a_minion_from_another_base_onto_the_new
 
 # --- the faction's cards ---------------------------------------------------------------------
 
-KING, BUCCANEER, WENCH, MATE = (
-    "pirates.pirate_king",
-    "pirates.buccaneer",
-    "pirates.saucy_wench",
-    "pirates.first_mate",
-)
-BROADSIDE, CANNON, DINGHY, FULL_SAIL = (
-    "pirates.broadside",
-    "pirates.cannon",
-    "pirates.dinghy",
-    "pirates.full_sail",
-)
-POWDERKEG, SEA_DOGS, SHANGHAI, SWASH = (
-    "pirates.powderkeg",
-    "pirates.sea_dogs",
-    "pirates.shanghai",
-    "pirates.swashbuckling",
-)
+KING, BUCCANEER, WENCH, MATE = ids("pirates", "pirate_king buccaneer saucy_wench first_mate")
+BROADSIDE, CANNON, DINGHY, FULL_SAIL = ids("pirates", "broadside cannon dinghy full_sail")
+POWDERKEG, SEA_DOGS, SHANGHAI, SWASH = ids("pirates", "powderkeg sea_dogs shanghai swashbuckling")
 MASTER, SCOUT = "ninjas.ninja_master", "aliens.scout"
 
 

@@ -10,6 +10,7 @@ from domain.cards.robots import is_microbot
 from domain.catalogue import catalogue
 from domain.registry import IMPLEMENTED
 from tests.domain.bases_common import INVADER, OASIS, REX, TAR
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
 FACTORY, BRAIN = "base.factory_436_1337", "base.the_central_brain"
@@ -32,18 +33,9 @@ def test_the_central_brain_gives_plus_1_power_to_minions_on_it() -> None:
 
 # --- Robots cards ------------------------------------------------------------------------------
 
-NUKEBOT, WARBOT, HOVERBOT, ZAPBOT = (
-    "robots.nukebot",
-    "robots.warbot",
-    "robots.hoverbot",
-    "robots.zapbot",
-)
-ALPHA, ARCHIVE, FIXER, GUARD, RECLAIMER = (
-    "robots.microbot_alpha",
-    "robots.microbot_archive",
-    "robots.microbot_fixer",
-    "robots.microbot_guard",
-    "robots.microbot_reclaimer",
+NUKEBOT, WARBOT, HOVERBOT, ZAPBOT = ids("robots", "nukebot warbot hoverbot zapbot")
+ALPHA, ARCHIVE, FIXER, GUARD, RECLAIMER = ids(
+    "robots", "microbot_alpha microbot_archive microbot_fixer microbot_guard microbot_reclaimer"
 )
 TECH_CENTER = "robots.tech_center"
 MOTHERSHIP = "base.the_mothership"

@@ -294,28 +294,27 @@ def test_an_empty_deck_is_replaced_by_the_shuffled_discard_when_drawing() -> Non
     assert any(isinstance(e, ev.DeckReshuffled) for e in t.events)
 
 
-def test_the_game_ends_at_the_end_of_a_turn_when_someone_has_15_vp() -> None:
+def oasis_scored_for_seat_0(vp: list[int]) -> Table:
+    """Seat 0 breaks Jungle Oasis alone (2 VP) at the end of its turn, from these VP."""
     t = Table(
         [OASIS],
         hands=[[], []],
         board=[(0, REX, 0), (0, OVERLORD, 0)],
         base_deck=[MOTHERSHIP],
-        vp=[13, 10],
+        vp=vp,
     )
     t.end_turn()
+    return t
+
+
+def test_the_game_ends_at_the_end_of_a_turn_when_someone_has_15_vp() -> None:
+    t = oasis_scored_for_seat_0([13, 10])
     assert t.state.status == "ended"
     assert t.state.winner == 0
 
 
 def test_a_tie_at_15_or_more_plays_on_until_one_leads() -> None:
-    t = Table(
-        [OASIS],
-        hands=[[], []],
-        board=[(0, REX, 0), (0, OVERLORD, 0)],
-        base_deck=[MOTHERSHIP],
-        vp=[13, 15],
-    )
-    t.end_turn()
+    t = oasis_scored_for_seat_0([13, 15])
     assert t.vp() == [15, 15]
     assert t.state.status == "active"
     assert t.state.active == 1

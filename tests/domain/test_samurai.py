@@ -12,22 +12,12 @@ from domain.fx import Fx, Steps
 from domain.registry import IMPLEMENTED
 from domain.rules import power_of
 from tests.domain.bases_common import MOTHER, OASIS, REX
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
-CHAN, RONIN, BUSHI, SHOGUN = (
-    "samurai.samurai_chan",
-    "samurai.ronin",
-    "samurai.bushi",
-    "samurai.shogun",
-)
-HAIKU, BUSHIDO, ANCESTORS, YOKAI, WAY, FALLEN = (
-    "samurai.final_haiku",
-    "samurai.code_of_bushido",
-    "samurai.honor_the_ancestors",
-    "samurai.yokai_attack",
-    "samurai.way_of_the_warrior",
-    "samurai.honor_the_fallen",
-)
+CHAN, RONIN, BUSHI, SHOGUN = ids("samurai", "samurai_chan ronin bushi shogun")
+HAIKU, BUSHIDO, ANCESTORS = ids("samurai", "final_haiku code_of_bushido honor_the_ancestors")
+YOKAI, WAY, FALLEN = ids("samurai", "yokai_attack way_of_the_warrior honor_the_fallen")
 HEART, COMBAT = "samurai.heart_of_the_battle", "samurai.honorable_combat"
 SAKURA = "base.sakura_garden"
 STARS = "ninjas.seeing_stars"  # destroy a minion of power 3 or less

@@ -11,31 +11,19 @@ from domain import events as ev
 from domain.abilities import IMPLEMENTED
 from domain.catalogue import catalogue
 from domain.errors import RuleViolation
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
-CAPTAIN, MEDIC, SCIENCE, ENGINEER = (
-    "star_roamers.ships_captain",
-    "star_roamers.medical_officer",
-    "star_roamers.science_officer",
-    "star_roamers.ships_engineer",
+CAPTAIN, MEDIC, SCIENCE, ENGINEER = ids(
+    "star_roamers", "ships_captain medical_officer science_officer ships_engineer"
 )
-HYPERSPEED, MASS, PORT, FIELDS = (
-    "star_roamers.hyperspeed_10",
-    "star_roamers.mass_teleport",
-    "star_roamers.port_me_up",
-    "star_roamers.protector_fields",
+HYPERSPEED, MASS, PORT, FIELDS = ids(
+    "star_roamers", "hyperspeed_10 mass_teleport port_me_up protector_fields"
 )
-ERROR, OVERFLOW, WHIPLASH = (
-    "star_roamers.teleport_error",
-    "star_roamers.teleport_overflow",
-    "star_roamers.whiplash_maneuver",
+ERROR, OVERFLOW, WHIPLASH = ids(
+    "star_roamers", "teleport_error teleport_overflow whiplash_maneuver"
 )
-OASIS, TAR, HOME, MOTHER = (
-    "base.jungle_oasis",
-    "base.tar_pits",
-    "base.the_homeworld",
-    "base.the_mothership",
-)
+OASIS, TAR, HOME, MOTHER = ids("base", "jungle_oasis tar_pits the_homeworld the_mothership")
 REX, RAPTOR, INVADER, SCOUT = (
     "dinosaurs.king_rex",
     "dinosaurs.war_raptor",

@@ -9,6 +9,7 @@ from domain import events as ev
 from domain.catalogue import catalogue
 from domain.registry import IMPLEMENTED
 from tests.domain.bases_common import COLLECTOR, INVADER, MOTHER, OASIS, OVERLORD, REX
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
 CAVE, MUSHROOM = "base.cave_of_shinies", "base.mushroom_kingdom"
@@ -46,23 +47,12 @@ def test_mushroom_kingdom_offers_nothing_when_no_opponent_minion_is_elsewhere() 
 
 # --- faction cards -------------------------------------------------------------------------
 
-LEPRECHAUN, BROWNIE, GNOME, GREMLIN = (
-    "tricksters.leprechaun",
-    "tricksters.brownie",
-    "tricksters.gnome",
-    "tricksters.gremlin",
+LEPRECHAUN, BROWNIE, GNOME, GREMLIN = ids("tricksters", "leprechaun brownie gnome gremlin")
+BLOCK, DISENCHANT, MIST, FLAME = ids(
+    "tricksters", "block_the_path disenchant enshrouding_mist flame_trap"
 )
-BLOCK, DISENCHANT, MIST, FLAME = (
-    "tricksters.block_the_path",
-    "tricksters.disenchant",
-    "tricksters.enshrouding_mist",
-    "tricksters.flame_trap",
-)
-HIDEOUT, MARK, PIPER, SHINIES = (
-    "tricksters.hideout",
-    "tricksters.mark_of_sleep",
-    "tricksters.pay_the_piper",
-    "tricksters.take_the_shinies",
+HIDEOUT, MARK, PIPER, SHINIES = ids(
+    "tricksters", "hideout mark_of_sleep pay_the_piper take_the_shinies"
 )
 SCOUT, FIRST_MATE, HOWL = "aliens.scout", "pirates.first_mate", "dinosaurs.howl"
 LIBRARY = "base.the_great_library"

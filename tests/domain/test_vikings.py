@@ -14,19 +14,12 @@ from domain.registry import IMPLEMENTED
 from domain.serialize import event_to_dict, state_from_json, state_to_json
 from domain.view import redact_payload, view
 from tests.domain.bases_common import COLLECTOR, INVADER, OASIS, OVERLORD, REX
+from tests.domain.ids import ids
 from tests.domain.table import FILLER, Table
 
-HUSCARL, MAIDEN, RAIDER, VALKYRIE = (
-    "vikings.huscarl",
-    "vikings.shield_maiden",
-    "vikings.raider",
-    "vikings.valkyrie",
-)
-PILLAGE, FUNERAL, RUNES, PARTY = (
-    "vikings.pillage",
-    "vikings.viking_funeral",
-    "vikings.cast_the_runes",
-    "vikings.raiding_party",
+HUSCARL, MAIDEN, RAIDER, VALKYRIE = ids("vikings", "huscarl shield_maiden raider valkyrie")
+PILLAGE, FUNERAL, RUNES, PARTY = ids(
+    "vikings", "pillage viking_funeral cast_the_runes raiding_party"
 )
 RANSACK, UPGRADE = "vikings.ransack", "dinosaurs.upgrade"
 BERSERK, TRIBUTE, TRAINING = "vikings.berserk", "vikings.tribute", "vikings.combat_training"

@@ -6,6 +6,7 @@ from domain import events as ev
 from domain.catalogue import catalogue
 from domain.registry import IMPLEMENTED
 from tests.domain.bases_common import HOME, INVADER, MOTHER, OASIS, REX, TAR
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
 SCHOOL, LIBRARY = "base.school_of_wizardry", "base.the_great_library"
@@ -45,24 +46,11 @@ def test_the_great_library_lets_each_player_with_minions_there_draw_a_card() -> 
 
 # --- Wizards cards -----------------------------------------------------------------------------
 
-ARCHMAGE, CHRONOMAGE, ENCHANTRESS, NEOPHYTE = (
-    "wizards.archmage",
-    "wizards.chronomage",
-    "wizards.enchantress",
-    "wizards.neophyte",
+ARCHMAGE, CHRONOMAGE, ENCHANTRESS, NEOPHYTE = ids(
+    "wizards", "archmage chronomage enchantress neophyte"
 )
-MASS, MYSTIC, PORTAL, SACRIFICE = (
-    "wizards.mass_enchantment",
-    "wizards.mystic_studies",
-    "wizards.portal",
-    "wizards.sacrifice",
-)
-SCRY, SUMMON, TIME_LOOP, WINDS = (
-    "wizards.scry",
-    "wizards.summon",
-    "wizards.time_loop",
-    "wizards.winds_of_change",
-)
+MASS, MYSTIC, PORTAL, SACRIFICE = ids("wizards", "mass_enchantment mystic_studies portal sacrifice")
+SCRY, SUMMON, TIME_LOOP, WINDS = ids("wizards", "scry summon time_loop winds_of_change")
 WALKER, COLLECTOR, SCOUT = "zombies.walker", "aliens.collector", "aliens.scout"
 UPGRADE, WARBOT = "dinosaurs.upgrade", "robots.warbot"
 

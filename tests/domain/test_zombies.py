@@ -9,6 +9,7 @@ from domain.registry import IMPLEMENTED
 from domain.serialize import event_to_dict
 from domain.view import redact_payload, view
 from tests.domain.bases_common import INVADER, MOTHER, OASIS, REX, TAR
+from tests.domain.ids import ids
 from tests.domain.table import Table
 
 CEMETERY, MALL = "base.evans_city_cemetery", "base.rhodes_plaza_mall"
@@ -39,23 +40,12 @@ def test_rhodes_plaza_mall_pays_1_vp_per_minion_there_and_nothing_for_places() -
 
 # --- faction cards -------------------------------------------------------------------------
 
-LORD, DIGGER, TENACIOUS, WALKER = (
-    "zombies.zombie_lord",
-    "zombies.grave_digger",
-    "zombies.tenacious_z",
-    "zombies.walker",
+LORD, DIGGER, TENACIOUS, WALKER = ids("zombies", "zombie_lord grave_digger tenacious_z walker")
+ROBBING, LEND, MALL_CRAWL, BULLETS = ids(
+    "zombies", "grave_robbing lend_a_hand mall_crawl not_enough_bullets"
 )
-ROBBING, LEND, MALL_CRAWL, BULLETS = (
-    "zombies.grave_robbing",
-    "zombies.lend_a_hand",
-    "zombies.mall_crawl",
-    "zombies.not_enough_bullets",
-)
-OUTBREAK, OVERRUN, KEEP_COMING, COMING_TO_GET_YOU = (
-    "zombies.outbreak",
-    "zombies.overrun",
-    "zombies.they_keep_coming",
-    "zombies.theyre_coming_to_get_you",
+OUTBREAK, OVERRUN, KEEP_COMING, COMING_TO_GET_YOU = ids(
+    "zombies", "outbreak overrun they_keep_coming theyre_coming_to_get_you"
 )
 SCOUT, FIRST_MATE, HOWL = "aliens.scout", "pirates.first_mate", "dinosaurs.howl"
 LIBRARY, SCHOOL = "base.the_great_library", "base.school_of_wizardry"

@@ -8,6 +8,7 @@ from flask.testing import FlaskClient
 
 from events.store import EventStore
 from tests.api.helpers import bearer
+from tests.problems import refused
 from tests.replays.helpers import bot_game, export, lines, play
 
 pytestmark = pytest.mark.redis
@@ -42,8 +43,7 @@ def test_before_the_end_a_spectator_is_refused_the_log_with_game_not_ended(
 ) -> None:
     played = play(app, 201, 2, moves=4)
     response = client.get(f"/v1/games/{played.game_id}/log")
-    assert response.status_code == 403
-    assert response.get_json()["code"] == "game_not_ended"
+    refused(response, 403, "game_not_ended")
 
 
 def test_before_the_end_a_seat_gets_its_own_redacted_log_in_the_same_shape(
@@ -68,11 +68,9 @@ def test_a_token_of_another_game_is_forbidden_and_an_unknown_game_is_not_found(
     mine = play(app, 203, 2, moves=1)
     other = play(app, 204, 2, moves=1)
     response = client.get(f"/v1/games/{mine.game_id}/log", headers=bearer(other.tokens[0]))
-    assert response.status_code == 403
-    assert response.get_json()["code"] == "forbidden"
+    refused(response, 403, "forbidden")
     response = client.get("/v1/games/nosuchgame/log")
-    assert response.status_code == 404
-    assert response.get_json()["code"] == "not_found"
+    refused(response, 404, "not_found")
 
 
 def test_the_log_takes_no_query_parameter(client: FlaskClient) -> None:
