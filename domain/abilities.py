@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from domain import ability_kinds as _kinds
 from domain.memo import Memo, WeakMemo, forget_all
-from domain.model import Base, GameState, Lingering
+from domain.model import Base, GameState
 from domain.registry import IMPLEMENTED, Source
 
 # every kind, importable from here as before (a card script imports them from this module)
@@ -190,12 +190,13 @@ class _Board:
     effects and the turn only, so the states holding those very objects share them: kept
     beside the bases tuple (see domain.memo), never on a state."""
 
-    __slots__ = ("answers", "changers", "lingering", "losing", "turn")
+    __slots__ = ("answers", "changers", "lingering", "losing", "sources", "turn")
 
     def __init__(self, state: GameState) -> None:
         self.lingering = state.lingering
         self.turn = state.turn
-        self.changers = _find_changers(state)
+        self.sources = tuple(_sources(state))
+        self.changers = _find_changers(self.sources)
         self.losing: dict[str, frozenset[str]] | None = None
         self.answers: dict[Any, Any] = {}  # (kind, seat) or (kind, moment, seat) -> pairs
 
@@ -207,12 +208,14 @@ def _board(state: GameState) -> _Board:
     return board
 
 
-def _find_changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
+def _find_changers(
+    in_play: tuple[Source, ...],
+) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
     removes, grants = with_kind(RemovesAbilities), with_kind(GrantsAbilities)
     found: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
     if not removes and not grants:  # no card has such an ability: nothing to look for
         return found
-    for s in sources(state):
+    for s in in_play:
         if s.card in removes:
             found += [(s, r) for r in removes[s.card]]
         if s.card in grants:
@@ -241,15 +244,10 @@ _STATES: WeakMemo[GameState, dict[Any, Any]] = WeakMemo()
 
 def sources(state: GameState) -> tuple[Source, ...]:
     """Every card in play that may carry an ongoing ability, then lingering effects. The
-    answer depends on the bases, the lingering effects and the turn only: it is kept beside
-    the bases tuple (see domain.memo), and shared by the states holding those very objects
-    (most events change none of them)."""
-    bases = state.bases
-    known = _BOARD_SOURCES.get(bases)
-    if known is None or known[0] is not state.lingering or known[1] != state.turn:
-        known = (state.lingering, state.turn, tuple(_sources(state)))
-        _BOARD_SOURCES.put(bases, known)
-    return known[2]
+    answer depends on the bases, the lingering effects and the turn only: it is kept with the
+    other answers about that board (see :class:`_Board`), shared by the states holding those
+    very objects (most events change none of them)."""
+    return _board(state).sources
 
 
 def _sources(state: GameState) -> Iterator[Source]:
@@ -264,8 +262,6 @@ def _sources(state: GameState) -> Iterator[Source]:
             yield Source(x.card, f"lingering:{x.card}", -1, x.seat)
 
 
-_BOARD_SOURCES: Memo[tuple[Base, ...], tuple[tuple[Lingering, ...], int, tuple[Source, ...]]]
-_BOARD_SOURCES = Memo(2)
 _BASE_SOURCES: WeakMemo[Base, tuple[int, tuple[Source, ...]]] = WeakMemo()
 
 
@@ -291,34 +287,34 @@ def in_play(
 ) -> list[tuple[Source, A]] | tuple[()]:
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
     Kept beside the state (see :func:`_answers`)."""
-    board = _BOARDS.get(state.bases)  # the hot path: _answers, inlined
-    if (
-        board is None
-        or board.lingering is not state.lingering
-        or board.turn != state.turn
-        or board.changers
-    ):
-        answers = _answers(state)
+    board = _BOARDS.get(state.bases)  # the hot path: _board and _answers, inlined
+    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+        board = _BOARDS.put(state.bases, _Board(state))
+    if board.changers:
+        answers = _STATES.get(state)
+        if answers is None:
+            answers = _STATES.put(state, {})
     else:
         answers = board.answers
     found: list[tuple[Source, A]] | tuple[()] | None = answers.get((kind, seat))
     if found is None:
-        found = answers[(kind, seat)] = _in_play(state, kind, seat)
+        found = answers[(kind, seat)] = _in_play(state, kind, seat, board)
     return found
 
 
 def _in_play(
-    state: GameState, kind: type[A], seat: int | None
+    state: GameState, kind: type[A], seat: int | None, board: _Board
 ) -> list[tuple[Source, A]] | tuple[()]:
     if seat is not None:  # the seat's view: blanks for it applied
         pairs = in_play(state, kind)
         if not any(s.controller < 0 for s, _ in pairs):
             return pairs
         return [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
-    if changes_in_play(state):  # abilities granted or removed: ask about each source
-        return [(s, a) for s in sources(state) for a in of(state, s, kind)]
+    here = board.sources
+    if board.changers or (state.lingering and _losing(state)):  # granted or removed: ask each
+        return [(s, a) for s in here for a in of(state, s, kind)]
     table = with_kind(kind)
-    return [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
+    return [(s, a) for s in here if s.card in table for a in table[s.card]]
 
 
 def triggered_at(

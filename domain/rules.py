@@ -77,10 +77,20 @@ def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
 
 def power(state: GameState, base: int, minion: Minion) -> int:
     """Current power: printed + counters + temporary changes + ongoing modifiers, never < 0."""
+    return _power(state, base, minion, abilities.in_play(state, OngoingPower, minion.controller))
+
+
+def _power(
+    state: GameState,
+    base: int,
+    minion: Minion,
+    ongoing_in_play: list[tuple[reg.Source, OngoingPower]] | tuple[()],
+) -> int:
+    """`power`, given the ongoing power changes in play as the minion's controller sees them."""
     total = printed_power(minion.card) + minion.counters
     if state.temp_power:
         total += sum(t.amount for t in state.temp_power if t.uid == minion.uid)
-    for src, ongoing in abilities.in_play(state, OngoingPower, minion.controller):
+    for src, ongoing in ongoing_in_play:
         change = ongoing.modifier(state, src, base, minion)
         if change and not shielded_from(state, src, base, minion):
             total += change
@@ -111,8 +121,15 @@ def power_of(state: GameState, uid: str) -> int:
 
 
 def total_power(state: GameState, base: int) -> int:
-    """The total power of all minions on a base."""
-    return sum([power(state, base, m) for m in state.bases[base].minions])
+    """The total power of all minions on a base (what is in play asked once per controller)."""
+    seen: dict[int, list[tuple[reg.Source, OngoingPower]] | tuple[()]] = {}
+    total = 0
+    for m in state.bases[base].minions:
+        ongoing = seen.get(m.controller)
+        if ongoing is None:
+            ongoing = seen[m.controller] = abilities.in_play(state, OngoingPower, m.controller)
+        total += _power(state, base, m, ongoing)
+    return total
 
 
 def power_by_seat(state: GameState, base: int) -> dict[int, int]:
