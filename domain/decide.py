@@ -56,15 +56,20 @@ def play_specials(state: GameState, seat: int) -> list[Option]:
 
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:
-    """Every command `seat` may send now; the one source of truth for legality. States are
-    immutable, so the list is kept beside the state (see domain.memo)."""
+    """Every command `seat` may send now; the one source of truth for legality."""
+    return list(legal_moves(state, seat))
+
+
+def legal_moves(state: GameState, seat: int) -> tuple[Command, ...]:
+    """:func:`legal_commands` as the tuple kept beside the state (states are immutable, see
+    domain.memo): for callers that only read it (the random bot)."""
     cache = _LEGAL.get(state)
     if cache is None:
         cache = _LEGAL.put(state, {})
     found = cache.get(seat)
     if found is None:
         found = cache[seat] = tuple(_legal_commands(state, seat))
-    return list(found)
+    return found
 
 
 _LEGAL: WeakMemo[GameState, dict[int, tuple[Command, ...]]] = WeakMemo()
@@ -305,5 +310,6 @@ __all__ = [
     "decide_and_evolve",
     "is_legal",
     "legal_commands",
+    "legal_moves",
     "rng_for",
 ]

@@ -170,7 +170,7 @@ def minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]
             return []
         if not abilities.in_play(state, Restriction):
             return list(bases)
-        return [b for b in bases if not rules.play_forbidden(state, seat, card, b)]
+        return rules.unforbidden_bases(state, seat, card, bases)
     return [b for b in bases if allowance(state, seat, card, b, zone, choose=False) is not None]
 
 

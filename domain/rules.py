@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 from domain import abilities
@@ -188,6 +188,15 @@ def play_forbidden(state: GameState, seat: int, card: str, base: int) -> bool:
         r.forbids(state, src, seat, card, base)
         for src, r in abilities.in_play(state, Restriction, seat)
     )
+
+
+def unforbidden_bases(state: GameState, seat: int, card: str, bases: Iterable[int]) -> list[int]:
+    """The bases among `bases` where :func:`play_forbidden` is False for this card (what is in
+    play is asked once for them all)."""
+    restrictions = abilities.in_play(state, Restriction, seat)
+    return [
+        b for b in bases if not any(r.forbids(state, src, seat, card, b) for src, r in restrictions)
+    ]
 
 
 def discard_play_granted(state: GameState, seat: int, base: int) -> bool:
