@@ -307,7 +307,10 @@ def _in_play(
 ) -> list[tuple[Source, A]] | tuple[()]:
     if seat is not None:  # the seat's view: blanks for it applied
         pairs = in_play(state, kind)
-        if not any(s.controller < 0 for s, _ in pairs):
+        for s, _ in pairs:  # a loop, not any(...): the hot path
+            if s.controller < 0:
+                break
+        else:
             return pairs
         return [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
     here = board.sources

@@ -81,7 +81,10 @@ def is_legal(state: GameState, command: Command) -> bool:
     seat = command.seat
     listed = (_LEGAL.get(state) or {}).get(seat)
     if listed is not None:  # most often the very object listed (a bot picked it)
-        return any(c is command for c in listed) or command in listed
+        for c in listed:  # a loop, not any(...): most often the very object listed
+            if c is command:
+                return True
+        return command in listed
     if awaited_seat(state) != seat:
         return False
     if state.pending is not None:

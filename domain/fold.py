@@ -45,7 +45,7 @@ def set_base(state: GameState, index: int, base: Base) -> GameState:
 
 
 def without(cards: tuple[CardRef, ...], uid: str) -> tuple[CardRef, ...]:
-    return tuple(c for c in cards if c.uid != uid)
+    return tuple([c for c in cards if c.uid != uid])
 
 
 def to_discard(
