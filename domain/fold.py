@@ -58,6 +58,7 @@ def to_discard(
 
 
 def find_minion(state: GameState, uid: str) -> tuple[int, Minion] | None:
+    """The base index and minion with this uid, if it is in play (also ``rules.find_minion``)."""
     for i, b in enumerate(state.bases):
         for m in b.minions:
             if m.uid == uid:

@@ -15,6 +15,7 @@ from domain.abilities import (
     Restriction,
 )
 from domain.catalogue import catalogue
+from domain.fold import find_minion as find_minion  # the base and minion with a uid
 from domain.model import PILES, Base, Buried, GameState, Minion, Zone
 
 WIN_VP = 15
@@ -57,15 +58,6 @@ def ignored_by(state: GameState, src: reg.Source, seat: int | None) -> bool:
     """True when `src` is a base whose ability `seat` ignores (a per-seat blank)."""
     is_base = src.uid == src.card and src.controller < 0 and src.base >= 0
     return is_base and seat is not None and not base_active(state, src.base, seat)
-
-
-def find_minion(state: GameState, uid: str) -> tuple[int, Minion] | None:
-    """The base index and minion with this uid, if it is in play."""
-    for i, b in enumerate(state.bases):
-        for m in b.minions:
-            if m.uid == uid:
-                return i, m
-    return None
 
 
 def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
