@@ -33,24 +33,28 @@ def on(cls: type[ev.Event]) -> Callable[[Callable[[GameState, Any], GameState]],
 
 
 def set_player(state: GameState, seat: int, **changes: Any) -> GameState:
+    """A copy of `state` with the player at `seat` changed."""
     players = list(state.players)
     players[seat] = replace(players[seat], **changes)
     return replace(state, players=tuple(players))
 
 
 def set_base(state: GameState, index: int, base: Base) -> GameState:
+    """A copy of `state` with the base at `index` replaced."""
     bases = list(state.bases)
     bases[index] = base
     return replace(state, bases=tuple(bases))
 
 
 def without(cards: tuple[CardRef, ...], uid: str) -> tuple[CardRef, ...]:
+    """The cards less the one with this uid."""
     return tuple([c for c in cards if c.uid != uid])
 
 
 def to_discard(
     state: GameState, cards: Iterable[CardRef | Attached | Minion | Buried]
 ) -> GameState:
+    """A copy of `state` with these cards put on their owners' discard piles."""
     for c in cards:
         p = state.players[c.owner]
         state = set_player(state, c.owner, discard=(*p.discard, CardRef(c.uid, c.card, c.owner)))
@@ -67,6 +71,7 @@ def find_minion(state: GameState, uid: str) -> tuple[int, Minion] | None:
 
 
 def drop_minion(state: GameState, uid: str) -> GameState:
+    """A copy of `state` without the minion with this uid (unchanged if not in play)."""
     found = find_minion(state, uid)
     if not found:
         return state
