@@ -3,143 +3,50 @@ lists typed ability values; the engine asks one function, :func:`of`, which abil
 kind a source has *now*. That function is the one place that applies base blanking (for
 everyone, or for one seat), and where losing or gaining abilities will apply.
 
-Kinds here: :class:`OngoingPower`, :class:`Protection`, :class:`Restriction` (a "can't"),
-:class:`AttachCondition`, :class:`ScoringBonus`, :class:`PlaysFromDiscard`,
-:class:`DestroyedGoTo`, :class:`BlanksBase` and the marks and changers. The kinds that run an
-effect (OnPlay, OnUncover, Triggered, Special, Talent, BaseHook) take an `Fx` and are in
-`domain.effects`, above `domain.fx`; this module is below both (it imports neither `fx` nor
-`rules`: what is in play, :func:`sources`, is answered here).
+The kinds (:class:`OngoingPower`, :class:`Protection`, :class:`Restriction`, ...) are defined in
+``domain.ability_kinds`` and importable from here. The kinds that run an effect (OnPlay,
+OnUncover, Triggered, Special, Talent, BaseHook) take an `Fx` and are in `domain.effects`,
+above `domain.fx`; this module is below both (it imports neither `fx` nor `rules`: what is in
+play, :func:`sources`, is answered here).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
+from domain import ability_kinds as _kinds
 from domain.memo import Memo, WeakMemo, forget_all
-from domain.model import Base, GameState, Lingering, Zone
-from domain.moments import checked
-from domain.registry import IMPLEMENTED, Cause, Source
+from domain.model import Base, GameState
+from domain.registry import IMPLEMENTED, Source
 
-if TYPE_CHECKING:
-    from domain.model import Minion, Task
-
-PowerFn = Callable[["GameState", Source, int, "Minion"], int]
-GuardFn = Callable[["GameState", Source, int, "Minion", Cause], "str | Task | None"]
-RestrictionFn = Callable[["GameState", Source, int, str, int], bool]
-AttachFn = Callable[["GameState", int, int, "Minion | None"], bool]
-BonusFn = Callable[["GameState", int, dict[int, int]], dict[int, int]]
-ZoneGrantFn = Callable[["GameState", Source, int, int], bool]
-
-
-class Ability:
-    """Base class of every ability value."""
-
-
-@dataclass(frozen=True)
-class OngoingPower(Ability):
-    """A power change while in play: modifier(state, source, base, minion) -> bonus."""
-
-    modifier: PowerFn
-
-
-@dataclass(frozen=True)
-class Protection(Ability):
-    """verdict(state, source, base, minion, cause) -> 'block', 'absorb', a replacement task,
-    or None, for an effect about to touch a minion."""
-
-    verdict: GuardFn
-
-
-@dataclass(frozen=True)
-class Restriction(Ability):
-    """A "can't": forbids(state, source, seat, card, base) -> True forbids that play; it beats
-    every allowance and extra play."""
-
-    forbids: RestrictionFn
-
-
-@dataclass(frozen=True)
-class AttachCondition(Ability):
-    """Where this ongoing action may be attached: allows(state, seat, base, minion or None)."""
-
-    allows: AttachFn
-
-
-@dataclass(frozen=True)
-class ExtraBaseUntilScoring(Ability):
-    """The extra base this card brought into play lasts until the next base scores: then,
-    if the card is still in play, it is discarded and the scored base is not replaced."""
-
-
-@dataclass(frozen=True)
-class ScoringBonus(Ability):
-    """Extra VP while this base scores: bonus(state, base, places by seat) -> VP by seat."""
-
-    bonus: BonusFn
-
-
-@dataclass(frozen=True)
-class PlaysFromDiscard(Ability):
-    """grants(state, source, seat, base): that seat may play minions from its discard pile onto
-    that base with its ordinary minion plays."""
-
-    grants: ZoneGrantFn
-
-
-@dataclass(frozen=True)
-class DestroyedGoTo(Ability):
-    """Minions destroyed on this base go to this zone of their owner instead of the discard."""
-
-    zone: Zone
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "zone", checked(Zone, self.zone, "DestroyedGoTo"))
-
-
-@dataclass(frozen=True)
-class BlanksBase(Ability):
-    """While attached to a base, that base's ability is ignored: by everyone, or only by this
-    card's controller; with `when_noted`, only while the card bears that note."""
-
-    only_for_controller: bool = False
-    when_noted: str | None = None
-
-
-@dataclass(frozen=True)
-class IncreasesPower(Ability):
-    """A mark, not an effect: this action directly increases the power of a minion when played
-    (it gives +N power, places or transfers a +1 power counter, or raises printed power). Giving
-    a talent that raises power, or destroying a card that lowers it, is not such an increase.
-    Space Prince, Walking Carpet, Alien Guru and Hive of Scum ask :func:`increases_power`; the
-    verbs raise the ``power_raised`` moment for each minion such an action raises."""
+# every kind, importable from here as before (a card script imports them from this module)
+Ability = _kinds.Ability
+AttachCondition = _kinds.AttachCondition
+AttachFn = _kinds.AttachFn
+BlanksBase = _kinds.BlanksBase
+BonusFn = _kinds.BonusFn
+DestroyedGoTo = _kinds.DestroyedGoTo
+ExtraBaseUntilScoring = _kinds.ExtraBaseUntilScoring
+GrantsAbilities = _kinds.GrantsAbilities
+GuardFn = _kinds.GuardFn
+IncreasesPower = _kinds.IncreasesPower
+OngoingPower = _kinds.OngoingPower
+PlaysFromDiscard = _kinds.PlaysFromDiscard
+PowerFn = _kinds.PowerFn
+Protection = _kinds.Protection
+RemovesAbilities = _kinds.RemovesAbilities
+Restriction = _kinds.Restriction
+RestrictionFn = _kinds.RestrictionFn
+ScoringBonus = _kinds.ScoringBonus
+Selector = _kinds.Selector
+ZoneGrantFn = _kinds.ZoneGrantFn
 
 
 def increases_power(card_id: str) -> bool:
     """Whether this card is an action that directly increases the power of a minion."""
     return bool(printed(card_id, IncreasesPower))
-
-
-Selector = Callable[["GameState", Source, Source], bool]
-"""(state, the source whose ability it is, another source) -> whether the ability reaches it."""
-
-
-@dataclass(frozen=True)
-class RemovesAbilities(Ability):
-    """While in play, the sources it reaches have no abilities at all (e.g. an action that
-    makes its host lose its abilities)."""
-
-    reaches: Selector
-
-
-@dataclass(frozen=True)
-class GrantsAbilities(Ability):
-    """While in play, the sources it reaches have these abilities too."""
-
-    reaches: Selector
-    abilities: tuple[Ability, ...]
 
 
 A = TypeVar("A", bound=Ability)
@@ -283,12 +190,13 @@ class _Board:
     effects and the turn only, so the states holding those very objects share them: kept
     beside the bases tuple (see domain.memo), never on a state."""
 
-    __slots__ = ("answers", "changers", "lingering", "losing", "turn")
+    __slots__ = ("answers", "changers", "lingering", "losing", "sources", "turn")
 
     def __init__(self, state: GameState) -> None:
         self.lingering = state.lingering
         self.turn = state.turn
-        self.changers = _find_changers(state)
+        self.sources = tuple(_sources(state))
+        self.changers = _find_changers(self.sources)
         self.losing: dict[str, frozenset[str]] | None = None
         self.answers: dict[Any, Any] = {}  # (kind, seat) or (kind, moment, seat) -> pairs
 
@@ -300,12 +208,14 @@ def _board(state: GameState) -> _Board:
     return board
 
 
-def _find_changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
+def _find_changers(
+    in_play: tuple[Source, ...],
+) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
     removes, grants = with_kind(RemovesAbilities), with_kind(GrantsAbilities)
     found: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
     if not removes and not grants:  # no card has such an ability: nothing to look for
         return found
-    for s in sources(state):
+    for s in in_play:
         if s.card in removes:
             found += [(s, r) for r in removes[s.card]]
         if s.card in grants:
@@ -334,15 +244,10 @@ _STATES: WeakMemo[GameState, dict[Any, Any]] = WeakMemo()
 
 def sources(state: GameState) -> tuple[Source, ...]:
     """Every card in play that may carry an ongoing ability, then lingering effects. The
-    answer depends on the bases, the lingering effects and the turn only: it is kept beside
-    the bases tuple (see domain.memo), and shared by the states holding those very objects
-    (most events change none of them)."""
-    bases = state.bases
-    known = _BOARD_SOURCES.get(bases)
-    if known is None or known[0] is not state.lingering or known[1] != state.turn:
-        known = (state.lingering, state.turn, tuple(_sources(state)))
-        _BOARD_SOURCES.put(bases, known)
-    return known[2]
+    answer depends on the bases, the lingering effects and the turn only: it is kept with the
+    other answers about that board (see :class:`_Board`), shared by the states holding those
+    very objects (most events change none of them)."""
+    return _board(state).sources
 
 
 def _sources(state: GameState) -> Iterator[Source]:
@@ -357,8 +262,6 @@ def _sources(state: GameState) -> Iterator[Source]:
             yield Source(x.card, f"lingering:{x.card}", -1, x.seat)
 
 
-_BOARD_SOURCES: Memo[tuple[Base, ...], tuple[tuple[Lingering, ...], int, tuple[Source, ...]]]
-_BOARD_SOURCES = Memo(2)
 _BASE_SOURCES: WeakMemo[Base, tuple[int, tuple[Source, ...]]] = WeakMemo()
 
 
@@ -384,34 +287,37 @@ def in_play(
 ) -> list[tuple[Source, A]] | tuple[()]:
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
     Kept beside the state (see :func:`_answers`)."""
-    board = _BOARDS.get(state.bases)  # the hot path: _answers, inlined
-    if (
-        board is None
-        or board.lingering is not state.lingering
-        or board.turn != state.turn
-        or board.changers
-    ):
-        answers = _answers(state)
+    board = _BOARDS.get(state.bases)  # the hot path: _board and _answers, inlined
+    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+        board = _BOARDS.put(state.bases, _Board(state))
+    if board.changers:
+        answers = _STATES.get(state)
+        if answers is None:
+            answers = _STATES.put(state, {})
     else:
         answers = board.answers
     found: list[tuple[Source, A]] | tuple[()] | None = answers.get((kind, seat))
     if found is None:
-        found = answers[(kind, seat)] = _in_play(state, kind, seat)
+        found = answers[(kind, seat)] = _in_play(state, kind, seat, board)
     return found
 
 
 def _in_play(
-    state: GameState, kind: type[A], seat: int | None
+    state: GameState, kind: type[A], seat: int | None, board: _Board
 ) -> list[tuple[Source, A]] | tuple[()]:
     if seat is not None:  # the seat's view: blanks for it applied
         pairs = in_play(state, kind)
-        if not any(s.controller < 0 for s, _ in pairs):
+        for s, _ in pairs:  # a loop, not any(...): the hot path
+            if s.controller < 0:
+                break
+        else:
             return pairs
         return [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
-    if changes_in_play(state):  # abilities granted or removed: ask about each source
-        return [(s, a) for s in sources(state) for a in of(state, s, kind)]
+    here = board.sources
+    if board.changers or (state.lingering and _losing(state)):  # granted or removed: ask each
+        return [(s, a) for s in here for a in of(state, s, kind)]
     table = with_kind(kind)
-    return [(s, a) for s in sources(state) if s.card in table for a in table[s.card]]
+    return [(s, a) for s in here if s.card in table for a in table[s.card]]
 
 
 def triggered_at(

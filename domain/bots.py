@@ -12,7 +12,7 @@ from collections.abc import Callable
 from domain.ai.greedy import greedy_bot
 from domain.ai.search import Budget, SearchBot
 from domain.commands import Command, EndTurn
-from domain.decide import legal_commands
+from domain.decide import legal_moves
 from domain.model import GameState
 
 Policy = Callable[[GameState, int, random.Random], Command | None]
@@ -20,10 +20,11 @@ Policy = Callable[[GameState, int, random.Random], Command | None]
 
 def random_bot(state: GameState, seat: int, rng: random.Random) -> Command | None:
     """A legal command chosen at random, preferring to play cards before ending the turn."""
-    moves = legal_commands(state, seat)
+    moves = legal_moves(state, seat)
     if not moves:
         return None
-    plays = [m for m in moves if not isinstance(m, EndTurn)]
+    # legal moves list EndTurn last, once, if at all: the plays are the moves before it
+    plays = moves[:-1] if isinstance(moves[-1], EndTurn) else moves
     if plays and (len(plays) == len(moves) or rng.random() < 0.9):
         return rng.choice(plays)
     return rng.choice(moves)

@@ -57,15 +57,20 @@ def play_specials(state: GameState, seat: int) -> list[Option]:
 
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:
-    """Every command `seat` may send now; the one source of truth for legality. States are
-    immutable, so the list is kept beside the state (see domain.memo)."""
+    """Every command `seat` may send now; the one source of truth for legality."""
+    return list(legal_moves(state, seat))
+
+
+def legal_moves(state: GameState, seat: int) -> tuple[Command, ...]:
+    """:func:`legal_commands` as the tuple kept beside the state (states are immutable, see
+    domain.memo): for callers that only read it (the random bot)."""
     cache = _LEGAL.get(state)
     if cache is None:
         cache = _LEGAL.put(state, {})
     found = cache.get(seat)
     if found is None:
         found = cache[seat] = tuple(_legal_commands(state, seat))
-    return list(found)
+    return found
 
 
 _LEGAL: WeakMemo[GameState, dict[int, tuple[Command, ...]]] = WeakMemo()
@@ -77,7 +82,10 @@ def is_legal(state: GameState, command: Command) -> bool:
     seat = command.seat
     listed = (_LEGAL.get(state) or {}).get(seat)
     if listed is not None:  # most often the very object listed (a bot picked it)
-        return any(c is command for c in listed) or command in listed
+        for c in listed:  # a loop, not any(...): most often the very object listed
+            if c is command:
+                return True
+        return command in listed
     if awaited_seat(state) != seat:
         return False
     if state.pending is not None:
@@ -306,5 +314,6 @@ __all__ = [
     "decide_and_evolve",
     "is_legal",
     "legal_commands",
+    "legal_moves",
     "rng_for",
 ]

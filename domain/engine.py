@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from domain import codec
 from domain import events as ev
-from domain.codec import to_json
+from domain.codec import normalizer, to_json
 from domain.evolve import evolve
 from domain.fx import Ask, Fx, Steps
 from domain.model import Decision, GameState, Option, Task
@@ -102,7 +102,7 @@ def apply_steps(
         raise NotAStep(items, origin)
     for n, item in enumerate(items):
         if isinstance(item, ev.Event):
-            e = normalize(item)
+            e = normalizer(type(item))(item)  # normalize(item), one call less: the hot path
             state = evolve(state, e)
             out.append(e)
         elif isinstance(item, Task):

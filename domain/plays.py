@@ -199,7 +199,7 @@ def minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]
             return []
         if not abilities.in_play(state, Restriction):
             return list(bases)
-        return [b for b in bases if not rules.play_forbidden(state, seat, card, b)]
+        return rules.unforbidden_bases(state, seat, card, bases)
     return [b for b in bases if allowance(state, seat, card, b, zone, choose=False) is not None]
 
 
@@ -222,7 +222,10 @@ _PLAIN: Memo[tuple[Allowance, ...], bool] = Memo(4)
 
 def _fits_a_play(card: str, kind: str, plays: tuple[Allowance, ...]) -> bool:
     power = rules.printed_power(card)
-    return any(a.kind == kind and (a.max_power is None or power <= a.max_power) for a in plays)
+    for a in plays:  # noqa: SIM110 - a loop costs less than any() on a generator (every card)
+        if a.kind == kind and (a.max_power is None or power <= a.max_power):
+            return True
+    return False
 
 
 def from_discard_possible(state: GameState, plays: tuple[Allowance, ...]) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 from domain import abilities
@@ -15,6 +15,7 @@ from domain.abilities import (
     Restriction,
 )
 from domain.catalogue import catalogue
+from domain.fold import find_minion as find_minion  # the base and minion with a uid
 from domain.model import PILES, Base, Buried, GameState, Minion, Zone
 
 WIN_VP = 15
@@ -59,15 +60,6 @@ def ignored_by(state: GameState, src: reg.Source, seat: int | None) -> bool:
     return is_base and seat is not None and not base_active(state, src.base, seat)
 
 
-def find_minion(state: GameState, uid: str) -> tuple[int, Minion] | None:
-    """The base index and minion with this uid, if it is in play."""
-    for i, b in enumerate(state.bases):
-        for m in b.minions:
-            if m.uid == uid:
-                return i, m
-    return None
-
-
 def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
     """Every minion in play with its base index."""
     for i, b in enumerate(state.bases):
@@ -77,10 +69,20 @@ def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
 
 def power(state: GameState, base: int, minion: Minion) -> int:
     """Current power: printed + counters + temporary changes + ongoing modifiers, never < 0."""
+    return _power(state, base, minion, abilities.in_play(state, OngoingPower, minion.controller))
+
+
+def _power(
+    state: GameState,
+    base: int,
+    minion: Minion,
+    ongoing_in_play: list[tuple[reg.Source, OngoingPower]] | tuple[()],
+) -> int:
+    """`power`, given the ongoing power changes in play as the minion's controller sees them."""
     total = printed_power(minion.card) + minion.counters
     if state.temp_power:
         total += sum(t.amount for t in state.temp_power if t.uid == minion.uid)
-    for src, ongoing in abilities.in_play(state, OngoingPower, minion.controller):
+    for src, ongoing in ongoing_in_play:
         change = ongoing.modifier(state, src, base, minion)
         if change and not shielded_from(state, src, base, minion):
             total += change
@@ -111,8 +113,15 @@ def power_of(state: GameState, uid: str) -> int:
 
 
 def total_power(state: GameState, base: int) -> int:
-    """The total power of all minions on a base."""
-    return sum([power(state, base, m) for m in state.bases[base].minions])
+    """The total power of all minions on a base (what is in play asked once per controller)."""
+    seen: dict[int, list[tuple[reg.Source, OngoingPower]] | tuple[()]] = {}
+    total = 0
+    for m in state.bases[base].minions:
+        ongoing = seen.get(m.controller)
+        if ongoing is None:
+            ongoing = seen[m.controller] = abilities.in_play(state, OngoingPower, m.controller)
+        total += _power(state, base, m, ongoing)
+    return total
 
 
 def power_by_seat(state: GameState, base: int) -> dict[int, int]:
@@ -171,6 +180,15 @@ def play_forbidden(state: GameState, seat: int, card: str, base: int) -> bool:
         r.forbids(state, src, seat, card, base)
         for src, r in abilities.in_play(state, Restriction, seat)
     )
+
+
+def unforbidden_bases(state: GameState, seat: int, card: str, bases: Iterable[int]) -> list[int]:
+    """The bases among `bases` where :func:`play_forbidden` is False for this card (what is in
+    play is asked once for them all)."""
+    restrictions = abilities.in_play(state, Restriction, seat)
+    return [
+        b for b in bases if not any(r.forbids(state, src, seat, card, b) for src, r in restrictions)
+    ]
 
 
 def discard_play_granted(state: GameState, seat: int, base: int) -> bool:
