@@ -12,11 +12,12 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain import (
     Command,
+    Event,
     GameSetup,
     GameState,
     InvalidSetup,
@@ -300,20 +301,14 @@ class Games:
                     "status": new_state.status,
                     "awaiting": next_up,
                 }
-            meta = {"status": new_state.status} if new_state.status != state.status else None
-            crossed = (
-                new_state.version // self.snapshot_every > state.version // self.snapshot_every
-            )
             try:
-                stored_events = self.store.append(
+                stored_events = self.commit(
                     game_id,
-                    state.version,
-                    [event_to_dict(e) for e in events],
+                    state,
+                    [(events, new_state)],
                     idempotency_key=key,
                     response=record,
-                    meta=meta,
-                    snapshot=state_to_json(new_state) if crossed else None,
-                    fresh_payloads=True,  # made by event_to_dict for this append only
+                    schedule_bots=schedule_bots,
                 )
             except DuplicateCommand as duplicate:
                 return replayed_answer(seat, duplicate.response, duplicate.envelopes, fingerprint)
@@ -322,15 +317,53 @@ class Games:
                     raise StaleVersion(expected_version, conflict.actual) from None
                 state = None
                 continue
-            EVENTS_APPENDED.inc(len(stored_events))
-            self.recent.remember(new_state)
-            self.recent.stamp(game_id, new_state.version, str(stored_events[-1]["ts"]))
-            self._after_append(game_id, state.version, new_state, schedule_bots=schedule_bots)
             answer = command_answer(
                 new_state.version, redact(stored_events, seat), new_state.status, next_up, seat
             )
             return CommandResult(answer, replayed=False, state=new_state)
         raise StaleVersion(None, self.store.version(game_id))
+
+    def commit(
+        self,
+        game_id: str,
+        state: GameState,
+        steps: Sequence[tuple[Sequence[Event], GameState]],
+        *,
+        idempotency_key: str | None = None,
+        response: Mapping[str, Any] | None = None,
+        schedule_bots: bool = True,
+    ) -> list[Envelope]:
+        """Append the events of commands decided one after the other from ``state`` (each
+        ``(events, state after them)``) in one atomic write; return the stored envelopes.
+
+        The listeners are told of each command in turn, as if each had been appended alone;
+        the bots are woken after the last. Raises :class:`VersionConflict` when the game left
+        ``state.version`` and :class:`DuplicateCommand` when ``idempotency_key`` was used;
+        nothing is written then.
+        """
+        final = steps[-1][1]
+        crossed = final.version // self.snapshot_every > state.version // self.snapshot_every
+        stored = self.store.append(
+            game_id,
+            state.version,
+            [event_to_dict(e) for events, _ in steps for e in events],
+            idempotency_key=idempotency_key,
+            response=response,
+            meta={"status": final.status} if final.status != state.status else None,
+            snapshot=state_to_json(final) if crossed else None,
+            fresh_payloads=True,  # made by event_to_dict for this append only
+        )
+        EVENTS_APPENDED.inc(len(stored))
+        self.recent.remember(final)
+        self.recent.stamp(game_id, final.version, str(stored[-1]["ts"]))
+        before = state
+        for index, (_, after) in enumerate(steps):
+            last = index == len(steps) - 1
+            self._after_append(game_id, before.version, after, schedule_bots=schedule_bots and last)
+            if not last:  # appended in the same write: what the load found holds there too
+                self.recent.carry(game_id, before.version, after.version)
+            before = after
+        return stored
 
     def _after_append(
         self, game_id: str, old_version: int, state: GameState, *, schedule_bots: bool
