@@ -8,10 +8,8 @@ recently used games; a snapshot is saved every :data:`SNAPSHOT_EVERY` events.
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import secrets
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -20,7 +18,6 @@ from domain import (
     Event,
     GameSetup,
     GameState,
-    InvalidSetup,
     PlayerSetup,
     RuleViolation,
     ScriptedSetup,
@@ -29,25 +26,24 @@ from domain import (
     event_from_dict,
     event_to_dict,
     replay,
-    start_game,
     state_from_json,
     state_to_json,
 )
 from domain.model import Clock
 from domain.view import awaiting
-from events.envelope import Envelope, utc_timestamp
+from events.envelope import Envelope
 from events.errors import DuplicateCommand, GameExists, VersionConflict
 from events.protocol import GameStore
 from events.store import hash_token
 from service.answers import command_answer, redact, replayed_answer
 from service.answers import fingerprint as request_fingerprint
+from service.creation import creation_meta, seat_grants, start_events
 from service.metrics import COMMAND_TIMES, EVENTS_APPENDED, Stopwatch
 from service.outcomes import (
     BotScheduler,
     CommandResult,
     CreatedGame,
     GameNotFound,
-    SeatGrant,
     StaleVersion,
 )
 from service.recent import CACHE_SIZE, Recent
@@ -114,35 +110,14 @@ class Games:
         reserved = game_id
         for _ in range(1 if reserved is not None else CREATE_RETRIES):
             game_id = reserved or secrets.token_hex(8)
-            events = _start(GameSetup(game_id, chosen_seed, tuple(players), scripted, clock))
+            events = start_events(GameSetup(game_id, chosen_seed, tuple(players), scripted, clock))
             state = replay(events)
-            seats = tuple(
-                SeatGrant(
-                    p.seat,
-                    p.name,
-                    p.bot,
-                    None
-                    if p.bot or owners[p.seat] or handed[p.seat]
-                    else secrets.token_urlsafe(32),
-                    owners[p.seat],
-                )
-                for p in state.players
-            )
+            seats = seat_grants(state, owners, handed)
             for grant in seats:
                 digest = handed[grant.seat] or (grant.token and hash_token(grant.token))
                 if digest:
                     self.store.register_token(digest, game_id, grant.seat)
-            meta = {
-                "created_at": utc_timestamp(),
-                "seats": json.dumps(
-                    [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats]
-                ),
-                "status": state.status,
-            }
-            if any(owners):
-                meta["accounts"] = json.dumps(owners)
-            if rated and all(owners) and scripted is None:
-                meta["rated"] = "1"
+            meta = creation_meta(state, seats, owners, rated=rated, scripted=scripted)
             try:
                 self.store.create(game_id, [event_to_dict(e) for e in events], meta)
             except GameExists:
@@ -200,6 +175,15 @@ class Games:
         if len(envelopes) >= self.snapshot_every:
             self.store.save_snapshot(game_id, state.version, state_to_json(state))
         return state
+
+    def follow(self, game_id: str, state: GameState, envelopes: Sequence[Envelope]) -> GameState:
+        """``state`` with ``envelopes``, the events read right after it, applied (no round
+        trip); the game loaded instead when they do not follow it exactly (none, a gap)."""
+        if envelopes and all(
+            int(e["version"]) == state.version + i for i, e in enumerate(envelopes, 1)
+        ):
+            return self._fold(game_id, state, envelopes)
+        return self.load(game_id)
 
     def hooks_at(self, game_id: str, version: int) -> int | None:
         """How many seat webhooks the game had when it was last loaded at ``version`` by this
@@ -390,43 +374,6 @@ class Games:
             envelopes = self.store.read(game_id, after, until=after + limit)
         return redact(envelopes[:limit], viewer)
 
-    def turns(self, game_id: str, seat: int, wait: float) -> list[dict[str, Any]]:
-        """The awaited decision of ``seat`` in its game, waiting up to ``wait`` s for one."""
-        deadline = time.monotonic() + wait
-        state = self.load(game_id)
-        if awaited_seat(state) != seat and state.status == "active" and wait > 0:
-            with self.waiters.slot():
-                while awaited_seat(state) != seat:
-                    remaining = deadline - time.monotonic()
-                    if state.status != "active" or remaining <= 0:
-                        return []
-                    self.store.wait(game_id, state.version, remaining)
-                    state = self.load(game_id)
-        if awaited_seat(state) != seat:
-            return []
-        return [
-            {
-                "game": game_id,
-                "seat": seat,
-                "version": state.version,
-                "awaiting": awaiting(state, seat),
-            }
-        ]
-
-    def resume_bots(self) -> int:
-        """Schedule bot turns for every active game waiting for a bot; return how many."""
-        if self.bots is None:
-            return 0
-        count = 0
-        for game_id in self.store.list_games():
-            if self.store.meta(game_id).get("status") == "ended":
-                continue
-            state = self.load(game_id)
-            if bot_awaited(state):
-                self.bots.schedule(game_id, state.version)
-                count += 1
-        return count
-
 
 AppendListener = Callable[[str, int, GameState], None]
 """Told ``(game_id, old_version, new_state)`` after events were appended to a game."""
@@ -436,14 +383,3 @@ def bot_awaited(state: GameState) -> bool:
     """Tell whether the game waits for a seat played by a bot."""
     seat = awaited_seat(state)
     return seat is not None and state.players[seat].bot is not None
-
-
-def _start(setup: GameSetup) -> tuple[Any, ...]:
-    """The creation events; any refusal of the setup becomes :class:`InvalidSetup`."""
-    try:
-        return start_game(setup)
-    except RuleViolation:
-        raise
-    except (ValueError, KeyError, IndexError, TypeError) as error:
-        log.warning("start_game refused a setup with %r", error, exc_info=True)
-        raise InvalidSetup(f"the setup cannot be played: {error}") from error

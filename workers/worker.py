@@ -21,8 +21,13 @@ from typing import Any
 
 from redis.client import Pipeline
 from rq import SimpleWorker
+from rq.utils import now
 
 from domain.catalogue import catalogue
+
+HEARTBEAT_REST = 60.0
+"""Seconds after a heartbeat during which the worker sends no other on its own (at most a
+quarter of its ``worker_ttl``: its key outlives a heartbeat by ``worker_ttl`` + 60 seconds)."""
 
 
 def preload() -> None:
@@ -41,11 +46,17 @@ class BotWorker(SimpleWorker):
 
     def heartbeat(self, timeout: int | None = None, pipeline: Pipeline[Any] | None = None) -> None:
         """rq's heartbeat, its three writes sent in one round trip when rq sends it alone
-        (each write is a disk sync with ``appendfsync always``: rq sends one as it picks a
-        job, before the job's own bookkeeping, so a bot's turn started one sync later)."""
+        (each write is a disk sync with ``appendfsync always``), and not at all when the last
+        one is under :data:`HEARTBEAT_REST` seconds old: rq sends one as it picks a job, right
+        before the job's own bookkeeping (which holds another), so a bot's turn started two
+        round trips later."""
         if pipeline is not None:
             super().heartbeat(timeout, pipeline)
             return
+        last = self.last_heartbeat
+        rest = min(HEARTBEAT_REST, self.worker_ttl / 4)
+        if last is not None and (now() - last).total_seconds() < rest:
+            return  # rq's one after picking a job: the job's bookkeeping sends one at once
         with self.connection.pipeline() as batch:
             super().heartbeat(timeout, batch)
             batch.execute()
