@@ -101,12 +101,14 @@ def run_bots(games: Games, game_id: str, version: int, max_moves: int = MAX_MOVE
 
 
 def decide_moves(
-    state: GameState, budget: Budget, limit: int, flush: float = FLUSH_SECONDS
+    state: GameState, budget: Budget, limit: int, flush: float | None = None
 ) -> list[tuple[tuple[Event, ...], GameState]]:
     """The bot moves that follow ``state`` while bots are awaited: each move's events and the
     state after them; at most ``limit`` moves, and no more once ``flush`` seconds were spent
-    deciding (so a slow bot's moves are still seen one by one). Empty when the awaited bot has
-    no move. A move the rules refuse raises, as the command would have."""
+    deciding (None: :data:`FLUSH_SECONDS`), so a slow bot's moves are still seen one by one.
+    Empty when the awaited bot has no move. A move the rules refuse raises, as its command
+    would have."""
+    seconds = FLUSH_SECONDS if flush is None else flush
     started = time.monotonic()
     played: list[tuple[tuple[Event, ...], GameState]] = []
     while len(played) < limit and bot_awaited(state):
@@ -122,6 +124,6 @@ def decide_moves(
         events, state = decide_and_evolve(state, command)
         COMMAND_TIMES["accepted"].observe(watch.seconds())
         played.append((tuple(events), state))
-        if time.monotonic() - started >= flush:
+        if time.monotonic() - started >= seconds:
             break
     return played

@@ -7,6 +7,7 @@ import os
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 
 import pytest
 from flask import Flask
@@ -17,7 +18,7 @@ from events.connection import RedisClient
 from events.store import EventStore
 from tests.api.helpers import BOB, bearer, command, create, game_view
 from workers import bots
-from workers.worker import BotWorker
+from workers.worker import HEARTBEAT_REST, BotWorker
 
 ROBO = {"name": "Robo", "factions": ["robots", "wizards"], "bot": "random"}
 
@@ -94,3 +95,18 @@ def test_bot_turns_through_the_worker_share_one_games_service(
     assert services[0] is services[1] is services[2]  # built by the first job, then kept
     turns = client.get("/v1/me/turns", headers=bearer(game.tokens[0])).get_json()["turns"]
     assert turns[0]["version"] == store.version(game.id)
+
+
+def test_the_worker_sends_no_heartbeat_of_its_own_right_after_another(queue: Queue) -> None:
+    worker = BotWorker([queue], connection=queue.connection)
+    worker.heartbeat()
+    first = queue.connection.hget(worker.key, "last_heartbeat")
+    assert first is not None
+    worker.heartbeat()  # as rq does right after picking a job
+    assert queue.connection.hget(worker.key, "last_heartbeat") == first
+    assert worker.last_heartbeat is not None
+    worker.last_heartbeat -= timedelta(seconds=HEARTBEAT_REST + 1)  # rested long enough
+    worker.heartbeat()
+    assert queue.connection.hget(worker.key, "last_heartbeat") != first
+    assert 0 < queue.connection.ttl(worker.key) <= worker.worker_ttl + 60
+    queue.connection.delete(worker.key)
