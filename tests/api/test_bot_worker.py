@@ -11,8 +11,9 @@ from datetime import timedelta
 
 import pytest
 from flask import Flask
-from rq import Queue
+from rq import Queue, get_current_job
 from rq.job import JobStatus
+from rq.registry import StartedJobRegistry
 
 from events.connection import RedisClient
 from events.store import EventStore
@@ -110,3 +111,25 @@ def test_the_worker_sends_no_heartbeat_of_its_own_right_after_another(queue: Que
     assert queue.connection.hget(worker.key, "last_heartbeat") != first
     assert 0 < queue.connection.ttl(worker.key) <= worker.worker_ttl + 60
     queue.connection.delete(worker.key)
+
+
+def job_sees_itself() -> tuple[bool, bool, bool]:
+    """Run as a job: whether its status is started, the started registry holds it and its
+    worker is busy (what rq's bookkeeping must have written before the job ran)."""
+    job = get_current_job()
+    assert job is not None
+    registry = StartedJobRegistry(job.origin, connection=job.connection)
+    busy = [
+        w.get_state()
+        for w in BotWorker.all(connection=job.connection)
+        if job.origin in w.queue_names()
+    ]
+    return job.get_status(refresh=True) == JobStatus.STARTED, job.id in registry, busy == ["busy"]
+
+
+def test_a_job_runs_once_rq_recorded_its_start_with_its_execution(queue: Queue) -> None:
+    job = queue.enqueue(f"{__name__}.job_sees_itself")
+    _work(queue)
+    assert job.get_status() == JobStatus.FINISHED
+    assert job.return_value() == (True, True, True)
+    assert job.id not in StartedJobRegistry(queue.name, connection=queue.connection)
