@@ -350,7 +350,9 @@ def worker(args: argparse.Namespace) -> int:
     client = rq_connection(on_redis(games.store, "rq workers").redis)
     if args.parent_pid is not None:
         _exit_with_parent(args.parent_pid)
-    resumed = games.resume_bots()
+    from service.turns import resume_bots
+
+    resumed = resume_bots(games)
     if resumed:
         log.info("re-scheduled the bots of %d games", resumed)
     if games.bots is not None:

@@ -11,9 +11,11 @@ it) on a free 127.0.0.1 port with a temporary data directory, then, in alternati
 - round trip: a game of two human seats (``bench/commands.py``'s player); one ``POST
   .../commands`` answered, timed, the same way as a human's command above.
 
-Prints p50/p95 (ms) of each, the ratios handover / round trip, and the events appended per
-handover. Not a test: it asserts nothing. Run: ``python bench/handover.py [--handovers N]
-[--rounds R]``.
+Prints p50/p95 (ms) of each, the ratios handover / round trip, the events appended and the
+Redis commands run per handover (``INFO commandstats`` of the server's Redis over the
+handovers, commands inside scripts included: the bot's turn, its job's rq bookkeeping, the
+human's command and long-polls), and the load average. Not a test: it asserts nothing.
+Run: ``python bench/handover.py [--handovers N] [--rounds R]``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from commands import Player, call, free_port, percentile
+
+from events.connection import RedisClient, connect
 
 ROOT = Path(__file__).resolve().parents[1]
 VERSUS = [
@@ -99,16 +103,26 @@ class Versus(Player):
         return waited, back["version"] - answer["version"]
 
 
-def measure(port: int, handovers: int) -> dict[str, float]:
+def redis_calls(client: RedisClient) -> int:
+    """Commands the server's Redis ran since its statistics were reset (these reads aside)."""
+    stats = client.info("commandstats")
+    return sum(
+        int(v["calls"]) for k, v in stats.items() if k not in ("cmdstat_info", "cmdstat_config")
+    )
+
+
+def measure(port: int, handovers: int, client: RedisClient) -> dict[str, float]:
     """`handovers` bot handovers, then as many human-only round trips (at least 100)."""
     versus = Versus(port)
     waits: list[float] = []
     events: list[int] = []
+    client.config_resetstat()
     while len(waits) < handovers:
         found = versus.handover()
         if found is not None:
             waits.append(found[0])
             events.append(found[1])
+    calls = redis_calls(client)
     player = Player(port)
     trips = [player.play_one() for _ in range(max(100, handovers))]
     return {
@@ -117,6 +131,7 @@ def measure(port: int, handovers: int) -> dict[str, float]:
         "trip_p50": percentile(trips, 0.5),
         "trip_p95": percentile(trips, 0.95),
         "events": statistics.fmean(events),
+        "commands": calls / handovers,
     }
 
 
@@ -128,17 +143,23 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         port = free_port()
-        server = start_serve(port, str(Path(directory) / "data"))
+        data_dir = str(Path(directory) / "data")
+        server = start_serve(port, data_dir)
         try:
-            measure(port, 5)  # warm-up: first games, first jobs
-            rounds = [measure(port, args.handovers) for _ in range(args.rounds)]
+            client = connect(None, data_dir)  # joins the server's embedded Redis
+            measure(port, 5, client)  # warm-up: first games, first jobs
+            loads = [os.getloadavg()[0]]
+            rounds = [measure(port, args.handovers, client) for _ in range(args.rounds)]
+            loads.append(os.getloadavg()[0])
         finally:
             server.terminate()
             server.wait(30)
     m = {k: statistics.median(r[k] for r in rounds) for k in rounds[0]}
     print(
         f"smashup serve (embedded Redis, supervised worker), medians of {args.rounds} rounds of "
-        f"{args.handovers} handovers; {m['events']:.1f} events per handover (the bot's turn)"
+        f"{args.handovers} handovers; {m['events']:.1f} events per handover (the bot's turn); "
+        f"{m['commands']:.0f} Redis commands per handover; load average {loads[0]:.1f} "
+        f"to {loads[1]:.1f}"
     )
     print(f"{'':34}{'p50 ms':>9}{'p95 ms':>9}")
     print(f"{'bot handover':34}{m['handover_p50']:9.1f}{m['handover_p95']:9.1f}")

@@ -8,18 +8,16 @@ recently used games; a snapshot is saved every :data:`SNAPSHOT_EVERY` events.
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import secrets
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain import (
     Command,
+    Event,
     GameSetup,
     GameState,
-    InvalidSetup,
     PlayerSetup,
     RuleViolation,
     ScriptedSetup,
@@ -28,25 +26,24 @@ from domain import (
     event_from_dict,
     event_to_dict,
     replay,
-    start_game,
     state_from_json,
     state_to_json,
 )
 from domain.model import Clock
 from domain.view import awaiting
-from events.envelope import Envelope, utc_timestamp
+from events.envelope import Envelope
 from events.errors import DuplicateCommand, GameExists, VersionConflict
 from events.protocol import GameStore
 from events.store import hash_token
 from service.answers import command_answer, redact, replayed_answer
 from service.answers import fingerprint as request_fingerprint
+from service.creation import creation_meta, seat_grants, start_events
 from service.metrics import COMMAND_TIMES, EVENTS_APPENDED, Stopwatch
 from service.outcomes import (
     BotScheduler,
     CommandResult,
     CreatedGame,
     GameNotFound,
-    SeatGrant,
     StaleVersion,
 )
 from service.recent import CACHE_SIZE, Recent
@@ -113,35 +110,14 @@ class Games:
         reserved = game_id
         for _ in range(1 if reserved is not None else CREATE_RETRIES):
             game_id = reserved or secrets.token_hex(8)
-            events = _start(GameSetup(game_id, chosen_seed, tuple(players), scripted, clock))
+            events = start_events(GameSetup(game_id, chosen_seed, tuple(players), scripted, clock))
             state = replay(events)
-            seats = tuple(
-                SeatGrant(
-                    p.seat,
-                    p.name,
-                    p.bot,
-                    None
-                    if p.bot or owners[p.seat] or handed[p.seat]
-                    else secrets.token_urlsafe(32),
-                    owners[p.seat],
-                )
-                for p in state.players
-            )
+            seats = seat_grants(state, owners, handed)
             for grant in seats:
                 digest = handed[grant.seat] or (grant.token and hash_token(grant.token))
                 if digest:
                     self.store.register_token(digest, game_id, grant.seat)
-            meta = {
-                "created_at": utc_timestamp(),
-                "seats": json.dumps(
-                    [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats]
-                ),
-                "status": state.status,
-            }
-            if any(owners):
-                meta["accounts"] = json.dumps(owners)
-            if rated and all(owners) and scripted is None:
-                meta["rated"] = "1"
+            meta = creation_meta(state, seats, owners, rated=rated, scripted=scripted)
             try:
                 self.store.create(game_id, [event_to_dict(e) for e in events], meta)
             except GameExists:
@@ -199,6 +175,15 @@ class Games:
         if len(envelopes) >= self.snapshot_every:
             self.store.save_snapshot(game_id, state.version, state_to_json(state))
         return state
+
+    def follow(self, game_id: str, state: GameState, envelopes: Sequence[Envelope]) -> GameState:
+        """``state`` with ``envelopes``, the events read right after it, applied (no round
+        trip); the game loaded instead when they do not follow it exactly (none, a gap)."""
+        if envelopes and all(
+            int(e["version"]) == state.version + i for i, e in enumerate(envelopes, 1)
+        ):
+            return self._fold(game_id, state, envelopes)
+        return self.load(game_id)
 
     def hooks_at(self, game_id: str, version: int) -> int | None:
         """How many seat webhooks the game had when it was last loaded at ``version`` by this
@@ -300,20 +285,14 @@ class Games:
                     "status": new_state.status,
                     "awaiting": next_up,
                 }
-            meta = {"status": new_state.status} if new_state.status != state.status else None
-            crossed = (
-                new_state.version // self.snapshot_every > state.version // self.snapshot_every
-            )
             try:
-                stored_events = self.store.append(
+                stored_events = self.commit(
                     game_id,
-                    state.version,
-                    [event_to_dict(e) for e in events],
+                    state,
+                    [(events, new_state)],
                     idempotency_key=key,
                     response=record,
-                    meta=meta,
-                    snapshot=state_to_json(new_state) if crossed else None,
-                    fresh_payloads=True,  # made by event_to_dict for this append only
+                    schedule_bots=schedule_bots,
                 )
             except DuplicateCommand as duplicate:
                 return replayed_answer(seat, duplicate.response, duplicate.envelopes, fingerprint)
@@ -322,15 +301,53 @@ class Games:
                     raise StaleVersion(expected_version, conflict.actual) from None
                 state = None
                 continue
-            EVENTS_APPENDED.inc(len(stored_events))
-            self.recent.remember(new_state)
-            self.recent.stamp(game_id, new_state.version, str(stored_events[-1]["ts"]))
-            self._after_append(game_id, state.version, new_state, schedule_bots=schedule_bots)
             answer = command_answer(
                 new_state.version, redact(stored_events, seat), new_state.status, next_up, seat
             )
             return CommandResult(answer, replayed=False, state=new_state)
         raise StaleVersion(None, self.store.version(game_id))
+
+    def commit(
+        self,
+        game_id: str,
+        state: GameState,
+        steps: Sequence[tuple[Sequence[Event], GameState]],
+        *,
+        idempotency_key: str | None = None,
+        response: Mapping[str, Any] | None = None,
+        schedule_bots: bool = True,
+    ) -> list[Envelope]:
+        """Append the events of commands decided one after the other from ``state`` (each
+        ``(events, state after them)``) in one atomic write; return the stored envelopes.
+
+        The listeners are told of each command in turn, as if each had been appended alone;
+        the bots are woken after the last. Raises :class:`VersionConflict` when the game left
+        ``state.version`` and :class:`DuplicateCommand` when ``idempotency_key`` was used;
+        nothing is written then.
+        """
+        final = steps[-1][1]
+        crossed = final.version // self.snapshot_every > state.version // self.snapshot_every
+        stored = self.store.append(
+            game_id,
+            state.version,
+            [event_to_dict(e) for events, _ in steps for e in events],
+            idempotency_key=idempotency_key,
+            response=response,
+            meta={"status": final.status} if final.status != state.status else None,
+            snapshot=state_to_json(final) if crossed else None,
+            fresh_payloads=True,  # made by event_to_dict for this append only
+        )
+        EVENTS_APPENDED.inc(len(stored))
+        self.recent.remember(final)
+        self.recent.stamp(game_id, final.version, str(stored[-1]["ts"]))
+        before = state
+        for index, (_, after) in enumerate(steps):
+            last = index == len(steps) - 1
+            self._after_append(game_id, before.version, after, schedule_bots=schedule_bots and last)
+            if not last:  # appended in the same write: what the load found holds there too
+                self.recent.carry(game_id, before.version, after.version)
+            before = after
+        return stored
 
     def _after_append(
         self, game_id: str, old_version: int, state: GameState, *, schedule_bots: bool
@@ -357,43 +374,6 @@ class Games:
             envelopes = self.store.read(game_id, after, until=after + limit)
         return redact(envelopes[:limit], viewer)
 
-    def turns(self, game_id: str, seat: int, wait: float) -> list[dict[str, Any]]:
-        """The awaited decision of ``seat`` in its game, waiting up to ``wait`` s for one."""
-        deadline = time.monotonic() + wait
-        state = self.load(game_id)
-        if awaited_seat(state) != seat and state.status == "active" and wait > 0:
-            with self.waiters.slot():
-                while awaited_seat(state) != seat:
-                    remaining = deadline - time.monotonic()
-                    if state.status != "active" or remaining <= 0:
-                        return []
-                    self.store.wait(game_id, state.version, remaining)
-                    state = self.load(game_id)
-        if awaited_seat(state) != seat:
-            return []
-        return [
-            {
-                "game": game_id,
-                "seat": seat,
-                "version": state.version,
-                "awaiting": awaiting(state, seat),
-            }
-        ]
-
-    def resume_bots(self) -> int:
-        """Schedule bot turns for every active game waiting for a bot; return how many."""
-        if self.bots is None:
-            return 0
-        count = 0
-        for game_id in self.store.list_games():
-            if self.store.meta(game_id).get("status") == "ended":
-                continue
-            state = self.load(game_id)
-            if bot_awaited(state):
-                self.bots.schedule(game_id, state.version)
-                count += 1
-        return count
-
 
 AppendListener = Callable[[str, int, GameState], None]
 """Told ``(game_id, old_version, new_state)`` after events were appended to a game."""
@@ -403,14 +383,3 @@ def bot_awaited(state: GameState) -> bool:
     """Tell whether the game waits for a seat played by a bot."""
     seat = awaited_seat(state)
     return seat is not None and state.players[seat].bot is not None
-
-
-def _start(setup: GameSetup) -> tuple[Any, ...]:
-    """The creation events; any refusal of the setup becomes :class:`InvalidSetup`."""
-    try:
-        return start_game(setup)
-    except RuleViolation:
-        raise
-    except (ValueError, KeyError, IndexError, TypeError) as error:
-        log.warning("start_game refused a setup with %r", error, exc_info=True)
-        raise InvalidSetup(f"the setup cannot be played: {error}") from error

@@ -58,6 +58,14 @@ class Recent:
             known = self._hooks.get(game_id)
         return known[1] if known is not None and known[0] == version else None
 
+    def carry(self, game_id: str, version: int, later: int) -> None:
+        """The game's seat webhooks known at ``version`` are known at ``later`` too (events
+        appended in the same write as those up to ``version``)."""
+        with self._lock:
+            known = self._hooks.get(game_id)
+            if known is not None and known[0] == version:
+                self._hooks[game_id] = (later, known[1])
+
     def stamp(self, game_id: str, version: int, ts: str) -> None:
         """Remember the ``ts`` of this process's last append to a game (at ``version``)."""
         with self._lock:

@@ -6,6 +6,10 @@ bot's first move. :class:`BotWorker` is rq's :class:`~rq.SimpleWorker` (no fork)
 catalogue, the card scripts, the rules and the bot job loaded before its first job; the job's
 games service is built once per process and kept (see :func:`workers.bots.play_bots`).
 
+Between picking a job and running it, rq writes three times (a heartbeat, the execution's
+record, the job's start), each a disk sync with ``appendfsync always``: :class:`BotWorker`
+writes once (no heartbeat right after another; the execution's record with the start).
+
 What the fork gave stays: rq still stops a job past its timeout (``JobTimeoutException``,
 raised by a SIGALRM in this main thread) and records a job that raises as failed, and the
 worker goes on with the next job. A job cannot corrupt the next one's state: the domain is
@@ -19,9 +23,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from rq import SimpleWorker
+from redis.client import Pipeline
+from rq import Queue, SimpleWorker
+from rq.executions import Execution
+from rq.job import Job
+from rq.utils import now
+from rq.worker.base import WorkerStatus
 
 from domain.catalogue import catalogue
+
+HEARTBEAT_REST = 60.0
+"""Seconds after a heartbeat during which the worker sends no other on its own (at most a
+quarter of its ``worker_ttl``: its key outlives a heartbeat by ``worker_ttl`` + 60 seconds)."""
 
 
 def preload() -> None:
@@ -36,4 +49,52 @@ class BotWorker(SimpleWorker):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._held: Pipeline[Any] | None = None
         preload()
+
+    def prepare_execution(self, job: Job) -> Execution:
+        """rq's record of the job's execution, its writes held back to go with the job's
+        start (:meth:`prepare_job_execution`, which rq calls next): one write, one disk sync,
+        where rq sends two before the job runs."""
+        pipeline = self.connection.pipeline()
+        ttl = self.get_heartbeat_ttl(job)
+        execution = Execution.create(job, ttl, pipeline=pipeline, worker_name=self.name)
+        self.executions[execution.id] = execution
+        self.set_state(WorkerStatus.BUSY, pipeline=pipeline)
+        self._held = pipeline
+        return execution
+
+    def prepare_job_execution(self, job: Job, remove_from_intermediate_queue: bool = False) -> None:
+        """rq's start of the job (heartbeats, status started, out of the intermediate queue),
+        written with the execution's record held by :meth:`prepare_execution`."""
+        held, self._held = self._held, None
+        if held is None:
+            super().prepare_job_execution(job, remove_from_intermediate_queue)
+            return
+        with held as pipeline:
+            ttl = self.get_heartbeat_ttl(job)
+            self.heartbeat(ttl, pipeline=pipeline)
+            job.heartbeat(now(), ttl, pipeline=pipeline)
+            job.prepare_for_execution(self.name, pipeline=pipeline)
+            pipeline.persist(job.key)
+            if remove_from_intermediate_queue:
+                origin = Queue(job.origin, connection=self.connection)
+                pipeline.lrem(origin.intermediate_queue_key, 1, job.id)
+            pipeline.execute()
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Pipeline[Any] | None = None) -> None:
+        """rq's heartbeat, its three writes sent in one round trip when rq sends it alone
+        (each write is a disk sync with ``appendfsync always``), and not at all when the last
+        one is under :data:`HEARTBEAT_REST` seconds old: rq sends one as it picks a job, right
+        before the job's own bookkeeping (which holds another), so a bot's turn started two
+        round trips later."""
+        if pipeline is not None:
+            super().heartbeat(timeout, pipeline)
+            return
+        last = self.last_heartbeat
+        rest = min(HEARTBEAT_REST, self.worker_ttl / 4)
+        if last is not None and (now() - last).total_seconds() < rest:
+            return  # rq's one after picking a job: the job's bookkeeping sends one at once
+        with self.connection.pipeline() as batch:
+            super().heartbeat(timeout, batch)
+            batch.execute()

@@ -11,6 +11,7 @@ from api.errors import ApiError
 from api.routes.common import games
 from api.routes.streams import account_turns
 from api.schemas import TurnsQuery, load_query
+from service.turns import seat_turns
 
 bp = Blueprint("me", __name__, url_prefix="/v1/me")
 
@@ -32,4 +33,4 @@ def turns() -> dict[str, Any]:
             {"WWW-Authenticate": 'Bearer realm="smashup"'},
         )
     game_id, seat = found
-    return {"turns": service.turns(game_id, seat, query["wait"])}
+    return {"turns": seat_turns(service, game_id, seat, query["wait"])}

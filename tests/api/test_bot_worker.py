@@ -7,17 +7,19 @@ import os
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 
 import pytest
 from flask import Flask
-from rq import Queue
+from rq import Queue, get_current_job
 from rq.job import JobStatus
+from rq.registry import StartedJobRegistry
 
 from events.connection import RedisClient
 from events.store import EventStore
 from tests.api.helpers import BOB, bearer, command, create, game_view
 from workers import bots
-from workers.worker import BotWorker
+from workers.worker import HEARTBEAT_REST, BotWorker
 
 ROBO = {"name": "Robo", "factions": ["robots", "wizards"], "bot": "random"}
 
@@ -94,3 +96,40 @@ def test_bot_turns_through_the_worker_share_one_games_service(
     assert services[0] is services[1] is services[2]  # built by the first job, then kept
     turns = client.get("/v1/me/turns", headers=bearer(game.tokens[0])).get_json()["turns"]
     assert turns[0]["version"] == store.version(game.id)
+
+
+def test_the_worker_sends_no_heartbeat_of_its_own_right_after_another(queue: Queue) -> None:
+    worker = BotWorker([queue], connection=queue.connection)
+    worker.heartbeat()
+    first = queue.connection.hget(worker.key, "last_heartbeat")
+    assert first is not None
+    worker.heartbeat()  # as rq does right after picking a job
+    assert queue.connection.hget(worker.key, "last_heartbeat") == first
+    assert worker.last_heartbeat is not None
+    worker.last_heartbeat -= timedelta(seconds=HEARTBEAT_REST + 1)  # rested long enough
+    worker.heartbeat()
+    assert queue.connection.hget(worker.key, "last_heartbeat") != first
+    assert 0 < queue.connection.ttl(worker.key) <= worker.worker_ttl + 60
+    queue.connection.delete(worker.key)
+
+
+def job_sees_itself() -> tuple[bool, bool, bool]:
+    """Run as a job: whether its status is started, the started registry holds it and its
+    worker is busy (what rq's bookkeeping must have written before the job ran)."""
+    job = get_current_job()
+    assert job is not None
+    registry = StartedJobRegistry(job.origin, connection=job.connection)
+    busy = [
+        w.get_state()
+        for w in BotWorker.all(connection=job.connection)
+        if job.origin in w.queue_names()
+    ]
+    return job.get_status(refresh=True) == JobStatus.STARTED, job.id in registry, busy == ["busy"]
+
+
+def test_a_job_runs_once_rq_recorded_its_start_with_its_execution(queue: Queue) -> None:
+    job = queue.enqueue(f"{__name__}.job_sees_itself")
+    _work(queue)
+    assert job.get_status() == JobStatus.FINISHED
+    assert job.return_value() == (True, True, True)
+    assert job.id not in StartedJobRegistry(queue.name, connection=queue.connection)
