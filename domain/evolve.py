@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from domain import events as ev
+from domain import table_state
 from domain.model import (
     PILES,
     Allowance,
@@ -53,7 +54,7 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     fn = _APPLY.get(type(event))
     if fn is None:
         raise NoFold(event)
-    new = fn(state, event)
+    new = table_state.track(state, fn(state, event), event)
     if new is state:
         return replace(state, version=state.version + 1)
     # a handler's answer is a fresh copy that nothing else holds yet: count it in place
@@ -87,6 +88,7 @@ def _fact_only(state: GameState, _: ev.Event) -> GameState:
 
 for _cls in FACT_ONLY:
     _APPLY[_cls] = _fact_only
+_APPLY.update(table_state.FOLDS)
 
 
 # --- helpers -------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from api.routes.replays import replays
 from api.routes.tables import check_quota, open_game
 from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, OpenSeat, load_query
 from domain import GameState, legal_commands, view
+from domain.table import has_resigned, refuse_resigned
 from domain.view import option_view
 from service.accounts import AccountNotFound
 from service.archive import refuse_archived
@@ -85,7 +86,7 @@ def moves(game_id: str) -> dict[str, Any]:
     seat = auth.viewer(service, game_id)
     lang = query_language()
     moves: list[dict[str, Any]] = []
-    if seat is not None:
+    if seat is not None and not has_resigned(state, seat):  # a bot plays a resigned seat
         decision = state.pending
         options = {} if decision is None else {o.id: option_view(o) for o in decision.options}
         for c in legal_commands(state, seat):
@@ -110,6 +111,7 @@ def command(game_id: str) -> Response:
     refuse_archived(service, game_id, state.status)
     query = load_query(CommandQuery, request.args)
     loaded = load_command(read_json(), seat)
+    refuse_resigned(state, seat)
     key = idempotency_key()
     result = service.execute(
         game_id, seat, loaded.command, loaded.expected_version, key, state=state
