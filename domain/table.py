@@ -108,6 +108,8 @@ TABLE_COMMANDS: tuple[type[Command], ...] = (
     AcceptTakeback,
     DeclineTakeback,
 )
+LEAVING: tuple[type[Command], ...] = (Resign, Abort, OfferDraw)
+"""The table commands a seat may send whether or not the game waits for it."""
 COMMAND_TYPES.update({c.type: c for c in TABLE_COMMANDS})  # clients post them like any other
 ANSWERS = {"draw": (AcceptDraw, DeclineDraw), "takeback": (AcceptTakeback, DeclineTakeback)}
 
