@@ -110,6 +110,9 @@ TABLE_COMMANDS: tuple[type[Command], ...] = (
 )
 LEAVING: tuple[type[Command], ...] = (Resign, Abort, OfferDraw)
 """The table commands a seat may send whether or not the game waits for it."""
+UNAWAITED: tuple[type[Command], ...] = (*LEAVING, Takeback)
+"""The table commands the game does not wait for (the answers are awaited: /moves lists
+these apart, so that a client playing whatever the game waits for never leaves by chance)."""
 COMMAND_TYPES.update({c.type: c for c in TABLE_COMMANDS})  # clients post them like any other
 ANSWERS = {"draw": (AcceptDraw, DeclineDraw), "takeback": (AcceptTakeback, DeclineTakeback)}
 
