@@ -19,83 +19,30 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from domain import events as ev
 from domain import table_state as ts
 from domain.commands import COMMAND_TYPES, Command
 from domain.errors import GameNotActive, RuleViolation
 from domain.evolve import evolve
-from domain.frozen import fast_init
 from domain.model import GameState, Proposal
 
 RESIGNED_BOT = "random"
 """The bot that plays a resigned seat's turns in a game of 3-4 seats."""
 
 
-@fast_init
-@dataclass(frozen=True)
-class Resign(Command):
-    """Leave the game: it is lost for this seat."""
-
-    type: ClassVar[str] = "resign"
+def _command(kind: str, doc: str) -> type[Command]:
+    """A table command class: nothing but its type (the seat comes from the caller's token)."""
+    return ts.subclass(Command, kind, doc, type=kind, __module__=__name__)
 
 
-@fast_init
-@dataclass(frozen=True)
-class Abort(Command):
-    """End the game with no result, while some seat has not played a card yet."""
-
-    type: ClassVar[str] = "abort"
-
-
-@fast_init
-@dataclass(frozen=True)
-class OfferDraw(Command):
-    """Offer every other seat a draw."""
-
-    type: ClassVar[str] = "offer_draw"
-
-
-@fast_init
-@dataclass(frozen=True)
-class AcceptDraw(Command):
-    """Accept the open draw offer."""
-
-    type: ClassVar[str] = "accept_draw"
-
-
-@fast_init
-@dataclass(frozen=True)
-class DeclineDraw(Command):
-    """Decline the open draw offer: the game goes on."""
-
-    type: ClassVar[str] = "decline_draw"
-
-
-@fast_init
-@dataclass(frozen=True)
-class Takeback(Command):
-    """Ask to take back this seat's last command of the turn."""
-
-    type: ClassVar[str] = "takeback"
-
-
-@fast_init
-@dataclass(frozen=True)
-class AcceptTakeback(Command):
-    """Accept the open takeback request."""
-
-    type: ClassVar[str] = "accept_takeback"
-
-
-@fast_init
-@dataclass(frozen=True)
-class DeclineTakeback(Command):
-    """Decline the open takeback request: the command stands."""
-
-    type: ClassVar[str] = "decline_takeback"
+Resign = _command("resign", "Leave the game: it is lost for this seat.")
+Abort = _command("abort", "End the game with no result, while some seat has not played a card.")
+OfferDraw = _command("offer_draw", "Offer every other seat a draw.")
+AcceptDraw = _command("accept_draw", "Accept the open draw offer.")
+DeclineDraw = _command("decline_draw", "Decline the open draw offer: the game goes on.")
+Takeback = _command("takeback", "Ask to take back this seat's last command of the turn.")
+AcceptTakeback = _command("accept_takeback", "Accept the open takeback request.")
+DeclineTakeback = _command("decline_takeback", "Decline the takeback request: the command stands.")
 
 
 TABLE_COMMANDS: tuple[type[Command], ...] = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from domain import events as ev
 from domain.frozen import fast_init
@@ -24,34 +24,35 @@ class SeatResigned(ev.Event):
     bot: str | None = None
 
 
-@ev.event("game_aborted")
+T = TypeVar("T")
+
+
 @fast_init
 @dataclass(frozen=True)
-class GameAborted(ev.Event):
-    """`seat` aborted the game before every seat had played a card (game_ended follows)."""
+class SeatEvent(ev.Event):
+    """A table event that names only the seat that did it."""
 
     seat: int
 
 
-@ev.event("draw_offered")
-@fast_init
-@dataclass(frozen=True)
-class DrawOffered(ev.Event):
-    seat: int
+def subclass(base: type[T], kind: str, doc: str, **namespace: Any) -> type[T]:
+    """A subclass of `base` adding no field, named after `kind` (``draw_offered``:
+    ``DrawOffered``), for the table's commands and events that carry nothing but a seat."""
+    name = "".join(part.title() for part in kind.split("_"))
+    return type(name, (base,), {"__doc__": doc, "__module__": base.__module__, **namespace})
 
 
-@ev.event("draw_accepted")
-@fast_init
-@dataclass(frozen=True)
-class DrawAccepted(ev.Event):
-    seat: int
+def _seat_event(kind: str, doc: str) -> type[SeatEvent]:
+    """A registered table event class with nothing but `seat`."""
+    return ev.event(kind)(subclass(SeatEvent, kind, doc))
 
 
-@ev.event("draw_declined")
-@fast_init
-@dataclass(frozen=True)
-class DrawDeclined(ev.Event):
-    seat: int
+GameAborted = _seat_event("game_aborted", "`seat` aborted the game (game_ended follows).")
+DrawOffered = _seat_event("draw_offered", "`seat` offers a draw to every other seat.")
+DrawAccepted = _seat_event("draw_accepted", "`seat` accepts the open draw offer.")
+DrawDeclined = _seat_event("draw_declined", "`seat` declines the open draw offer.")
+TakebackAccepted = _seat_event("takeback_accepted", "`seat` accepts the takeback request.")
+TakebackDeclined = _seat_event("takeback_declined", "`seat` declines the takeback request.")
 
 
 @ev.event("takeback_requested")
@@ -62,20 +63,6 @@ class TakebackRequested(ev.Event):
 
     seat: int
     version: int
-
-
-@ev.event("takeback_accepted")
-@fast_init
-@dataclass(frozen=True)
-class TakebackAccepted(ev.Event):
-    seat: int
-
-
-@ev.event("takeback_declined")
-@fast_init
-@dataclass(frozen=True)
-class TakebackDeclined(ev.Event):
-    seat: int
 
 
 @ev.event("taken_back")
@@ -110,7 +97,7 @@ def _resigned(s: GameState, e: SeatResigned) -> GameState:
     return replace(s, players=tuple(players))
 
 
-def _offered(s: GameState, e: DrawOffered) -> GameState:
+def _offered(s: GameState, e: SeatEvent) -> GameState:
     t = table_of(s)
     return _with(s, proposal=Proposal("draw", e.seat), offered=(*t.offered, e.seat))
 
@@ -119,14 +106,14 @@ def _requested(s: GameState, e: TakebackRequested) -> GameState:
     return _with(s, proposal=Proposal("takeback", e.seat, e.version))
 
 
-def _accepted(s: GameState, e: DrawAccepted | TakebackAccepted) -> GameState:
+def _accepted(s: GameState, e: SeatEvent) -> GameState:
     p = table_of(s).proposal
     if p is None:
         return s
     return _with(s, proposal=replace(p, accepted=(*p.accepted, e.seat)))
 
 
-def _declined(s: GameState, _: DrawDeclined | TakebackDeclined) -> GameState:
+def _declined(s: GameState, _: SeatEvent) -> GameState:
     return _with(s, proposal=None)
 
 

@@ -29,11 +29,18 @@ def every_faction() -> list[str]:
     return list(catalogue().factions)
 
 
-def soak_game(seed: int, seats: int, pool: list[str]) -> tuple[GameState, list[Event]]:
+def soak_start(
+    seed: int, seats: int, pool: list[str], name: str = "soak"
+) -> tuple[random.Random, list[Event]]:
+    """The seeded random source of a soak game and its first events (factions from `pool`)."""
     rng = random.Random(seed)
     picks = rng.sample(pool, 2 * seats)
     players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
-    events = list(start_game(GameSetup(f"soak{seed}", str(seed), players)))
+    return rng, list(start_game(GameSetup(f"{name}{seed}", str(seed), players)))
+
+
+def soak_game(seed: int, seats: int, pool: list[str]) -> tuple[GameState, list[Event]]:
+    rng, events = soak_start(seed, seats, pool)
     state, events, _ = play_to_the_end(events, rng)
     return state, events
 
@@ -67,10 +74,7 @@ def table_soak_game(seed: int, seats: int, pool: list[str]) -> tuple[GameState, 
     """A random-bot game whose seats also resign, abort, offer and answer draws and ask and
     answer takebacks at random (a table command now and then, a takeback often when one is
     possible, answers at random)."""
-    rng = random.Random(seed)
-    picks = rng.sample(pool, 2 * seats)
-    players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
-    events = list(start_game(GameSetup(f"table{seed}", str(seed), players)))
+    rng, events = soak_start(seed, seats, pool, "table")
     state = replay(events)
     for _ in range(6000):
         if state.status != "active":
