@@ -3,10 +3,13 @@ resign another game, a bot answering a takeback; every log verifies through POST
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
+from api.cli import main
 from tests.api.helpers import ANN, BOB, Game, bearer, command, create, game_view, hand_uid
 
 REX, STUDIES = "dinosaurs.king_rex", "wizards.mystic_studies"
@@ -112,3 +115,22 @@ def test_a_bot_accepts_a_takeback_at_once(client: FlaskClient) -> None:
     assert rex in [c["uid"] for c in view["players"][0]["hand"]]
     events = client.get(f"/v1/games/{game.id}/events?after=0").get_json()["events"]
     assert [e["type"] for e in events][-2:] == ["takeback_accepted", "taken_back"]
+
+
+def test_smashup_replay_tells_a_takeback_and_a_resignation(
+    client: FlaskClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = create(client, {"players": [ANN, BOB], "scripted": SETUP})
+    rex = hand_uid(game_view(client, game, 0), 0, REX)
+    ok(command(client, game, 0, {"type": "play_minion", "card": rex, "base": 1}))
+    ok(command(client, game, 0, {"type": "takeback"}))
+    ok(command(client, game, 1, {"type": "accept_takeback"}))
+    ok(command(client, game, 0, {"type": "resign"}))
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(client.get(f"/v1/games/{game.id}/log").data)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Ann asks to take back a move" in out
+    assert "Ann takes back a move" in out
+    assert "Ann resigns" in out
+    assert out.rstrip().splitlines()[-1].startswith("Game over: Bob wins, the others resigned")
