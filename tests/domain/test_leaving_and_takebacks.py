@@ -9,6 +9,7 @@ from domain import EndTurn, PlayMinion, RuleViolation, legal_commands
 from domain import table as tb
 from domain.bots import answer
 from domain.decide import awaited_seat
+from domain.serialize import state_from_json, state_to_json
 from domain.verify import verify
 from domain.view import view
 from tests.domain.table import Table
@@ -16,6 +17,7 @@ from tests.domain.table import Table
 OASIS = "base.jungle_oasis"
 REX, INVADER = "dinosaurs.king_rex", "aliens.invader"
 STUDIES = "wizards.mystic_studies"  # draws two cards
+HOWL = "dinosaurs.howl"  # +1 power to each of your minions this turn
 
 
 def kinds(t: Table, seat: int) -> set[str]:
@@ -202,3 +204,19 @@ def test_bots_accept_takebacks_and_accept_a_draw_unless_ahead() -> None:
     level.play(REX, 0)
     level.do(tb.Takeback(0))
     assert answer(level.state, 1) == tb.AcceptTakeback(1)
+
+
+def test_a_snapshot_keeps_the_checkpoints_and_the_open_request() -> None:
+    t = Table([OASIS], hands=[[REX, HOWL], [REX]])
+    t.play(REX, 0)
+    t.play(HOWL)
+    t.do(tb.Takeback(0))
+    copy = state_from_json(state_to_json(t.state))
+    assert copy == t.state
+    assert copy.table is not None
+    assert copy.table.undo is not None
+    t.state = copy  # the game goes on from the snapshot: two takebacks back to the start
+    t.do(tb.AcceptTakeback(1))
+    t.do(tb.Takeback(0))
+    t.do(tb.AcceptTakeback(1))
+    assert t.hand(0) == [REX, HOWL]
