@@ -218,28 +218,35 @@ def _at_rest(before: GameState, event: ev.Event) -> bool:
     return event.seat == before.active
 
 
+_WATCHED = frozenset({*_COMMAND_FIRST, ev.DecisionMade})
+"""Events that may mark a seat as having played or open a command (a checkpoint)."""
+
+
 def track(before: GameState, after: GameState, event: ev.Event) -> GameState:
     """`after` with its table updated for `event`: the seats that have played a card, the
     draw offers of the turn, and the takeback checkpoints (kept, added or dropped)."""
     t = before.table
+    if type(event) not in _WATCHED:  # the fast path: most events change nothing here
+        if t is None or (t.undo is None and not t.offered):
+            return after
+        now = table_of(after)
+        changes: dict[str, Any] = {}
+        if now.undo is not None and _no_return(before, event):
+            changes["undo"] = None
+        if now.offered and isinstance(event, ev.TurnStarted):
+            changes["offered"] = ()
+        return replace(after, table=replace(now, **changes)) if changes else after
     played = None
     if isinstance(event, ev.MinionPlayed | ev.ActionPlayed) and (
         t is None or event.seat not in t.played
     ):
         played = (*(t.played if t else ()), event.seat)
     rest = _at_rest(before, event)
-    if t is None and played is None and not rest:
+    if played is None and not rest and (t is None or t.undo is None):
         return after
     now = table_of(after)
-    changes: dict[str, Any] = {}
-    if played is not None:
-        changes["played"] = played
     if rest:
-        changes["undo"] = Checkpoint(before.version, before.active, before)
-    elif now.undo is not None and _no_return(before, event):
-        changes["undo"] = None
-    if now.offered and isinstance(event, ev.TurnStarted):
-        changes["offered"] = ()
-    if not changes:
-        return after
-    return replace(after, table=replace(now, **changes))
+        undo: Checkpoint | None = Checkpoint(before.version, before.active, before)
+    else:
+        undo = None if now.undo is None or _no_return(before, event) else now.undo
+    return replace(after, table=replace(now, undo=undo, played=played or now.played))
