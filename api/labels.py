@@ -16,6 +16,9 @@ from flask import request
 from api.schemas import LANGUAGES, LangQuery, load_query
 from domain import GameState
 from domain.catalogue import catalogue
+from domain.table import TABLE_COMMANDS
+
+TABLE_KINDS = frozenset(c.type for c in TABLE_COMMANDS)
 
 DEFAULT = "en"
 
@@ -26,6 +29,14 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "use_special": "Use the Special of {card}",
         "use_talent": "Use the Talent of {card}",
         "end_turn": "End the turn",
+        "resign": "Resign",
+        "abort": "Abort the game",
+        "offer_draw": "Offer a draw",
+        "accept_draw": "Accept the draw",
+        "decline_draw": "Decline the draw",
+        "takeback": "Ask to take back your last move",
+        "accept_takeback": "Accept the takeback",
+        "decline_takeback": "Decline the takeback",
         "unknown": "a card",
         " on ": " on ",
     },
@@ -35,6 +46,14 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "use_special": "Utiliser le Spécial de {card}",
         "use_talent": "Utiliser le Talent de {card}",
         "end_turn": "Finir le tour",
+        "resign": "Abandonner",
+        "abort": "Annuler la partie",
+        "offer_draw": "Proposer la nulle",
+        "accept_draw": "Accepter la nulle",
+        "decline_draw": "Refuser la nulle",
+        "takeback": "Demander à reprendre votre dernier coup",
+        "accept_takeback": "Accepter la reprise",
+        "decline_takeback": "Refuser la reprise",
         "unknown": "une carte",
         " on ": " sur ",
         "Skip": "Passer",
@@ -53,6 +72,14 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "use_special": "Usar la habilidad especial de {card}",
         "use_talent": "Usar el talento de {card}",
         "end_turn": "Terminar el turno",
+        "resign": "Rendirse",
+        "abort": "Anular la partida",
+        "offer_draw": "Ofrecer tablas",
+        "accept_draw": "Aceptar las tablas",
+        "decline_draw": "Rechazar las tablas",
+        "takeback": "Pedir deshacer tu última jugada",
+        "accept_takeback": "Aceptar deshacer la jugada",
+        "decline_takeback": "Rechazar deshacer la jugada",
         "unknown": "una carta",
         " on ": " en ",
         "Skip": "Pasar",
@@ -145,8 +172,8 @@ def move_label(
     if kind == "choose":
         chosen = options.get(body["option"])
         return body["option"] if chosen is None else option_label(state, chosen, lang)
-    if kind == "end_turn":
-        return phrases["end_turn"]
+    if kind == "end_turn" or kind in TABLE_KINDS:
+        return phrases[kind]
     card = _card_name(state, seat, str(body["card"]), lang)
     if kind in ("use_special", "use_talent"):
         return phrases[kind].format(card=card)

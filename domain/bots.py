@@ -1,7 +1,10 @@
 """Bots: pure policies from (state, seat, rng) to a legal command.
 
 `random` plays legal moves at random; `greedy` and `search` (domain.ai) play well and decide only
-from what their seat may see.
+from what their seat may see. Every bot answers a draw offer or a takeback request awaiting its
+seat by one rule (:func:`answer`) before it plays: it accepts a takeback (a takeback is only
+possible when nobody learned anything since, so it gives no one an edge), and it accepts a draw
+unless it has more VP than the seat that offered it. Bots never resign, abort or offer.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from domain import table
 from domain.ai.greedy import greedy_bot
 from domain.ai.search import Budget, SearchBot
 from domain.commands import Command, EndTurn
@@ -30,6 +34,26 @@ def random_bot(state: GameState, seat: int, rng: random.Random) -> Command | Non
     return rng.choice(moves)
 
 
+def answer(state: GameState, seat: int) -> Command | None:
+    """The bots' answer to the open proposal awaiting `seat` (None if none awaits it)."""
+    proposal = table.proposal_of(state)
+    if proposal is None or table.answerer(state) != seat:
+        return None
+    if proposal.kind == "takeback":
+        return table.AcceptTakeback(seat)
+    ahead = state.players[seat].vp > state.players[proposal.seat].vp
+    return table.DeclineDraw(seat) if ahead else table.AcceptDraw(seat)
+
+
+def answering(policy: Policy) -> Policy:
+    """`policy`, answering open proposals first by the bots' rule (:func:`answer`)."""
+
+    def play(state: GameState, seat: int, rng: random.Random) -> Command | None:
+        return answer(state, seat) or policy(state, seat, rng)
+
+    return play
+
+
 BOT_NAMES = ("random", "greedy", "search")
 
 
@@ -38,11 +62,11 @@ def make_bot(
 ) -> Policy:
     """The policy of a bot by name; `search` takes a budget and, for a seconds budget, a clock."""
     if name == "random":
-        return random_bot
+        return answering(random_bot)
     if name == "greedy":
-        return greedy_bot
+        return answering(greedy_bot)
     if name == "search":
-        return SearchBot(budget, clock)
+        return answering(SearchBot(budget, clock))
     raise KeyError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
 
 

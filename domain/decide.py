@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from domain import abilities, plays, rules, talents
+from domain import abilities, plays, rules, table, talents
 from domain import events as ev
 from domain.catalogue import catalogue
 from domain.commands import (
@@ -46,6 +46,8 @@ def awaited_seat(state: GameState) -> int | None:
     """The seat the game waits for, or None once it has ended."""
     if state.status != "active":
         return None
+    if state.table is not None and state.table.proposal is not None:
+        return table.answerer(state)
     if state.pending is not None:
         return state.pending.seat
     return state.active
@@ -57,12 +59,19 @@ def play_specials(state: GameState, seat: int) -> list[Option]:
 
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:
-    """Every command `seat` may send now; the one source of truth for legality."""
+    """Every command `seat` may send now; the one source of truth for legality: the game's
+    moves (:func:`game_commands`), then the table's (resign, abort, draw, takeback: see
+    domain.table)."""
+    return [*legal_moves(state, seat), *table.table_commands(state, seat, awaited_seat(state))]
+
+
+def game_commands(state: GameState, seat: int) -> list[Command]:
+    """The moves of the game itself `seat` may send now (what bots choose from)."""
     return list(legal_moves(state, seat))
 
 
 def legal_moves(state: GameState, seat: int) -> tuple[Command, ...]:
-    """:func:`legal_commands` as the tuple kept beside the state (states are immutable, see
+    """:func:`game_commands` as the tuple kept beside the state (states are immutable, see
     domain.memo): for callers that only read it (the random bot)."""
     cache = _LEGAL.get(state)
     if cache is None:
@@ -80,13 +89,15 @@ def is_legal(state: GameState, command: Command) -> bool:
     """Whether `command` is among `legal_commands(state, command.seat)`, checked directly for
     that one command (the same rules, without listing every move)."""
     seat = command.seat
+    if isinstance(command, table.TABLE_COMMANDS):
+        return command in table.table_commands(state, seat, awaited_seat(state))
     listed = (_LEGAL.get(state) or {}).get(seat)
     if listed is not None:  # most often the very object listed (a bot picked it)
         for c in listed:  # a loop, not any(...): most often the very object listed
             if c is command:
                 return True
         return command in listed
-    if awaited_seat(state) != seat:
+    if awaited_seat(state) != seat or table.proposal_of(state) is not None:
         return False
     if state.pending is not None:
         return isinstance(command, Choose) and any(
@@ -108,7 +119,7 @@ def is_legal(state: GameState, command: Command) -> bool:
 
 
 def _legal_commands(state: GameState, seat: int) -> list[Command]:
-    if awaited_seat(state) != seat:
+    if awaited_seat(state) != seat or table.proposal_of(state) is not None:
         return []
     if state.pending is not None:
         return [Choose(seat, o.id) for o in state.pending.options]
@@ -154,6 +165,9 @@ def decide_and_evolve(
     over `state`, computed while deciding), or a RuleViolation naming what is wrong."""
     if isinstance(command, ExpireClock):
         return _expire_clock(state, command.seat)
+    if isinstance(command, table.TABLE_COMMANDS):
+        table.check(state, command, awaited_seat(state))
+        return _capped(*table.decide(state, command))
     _check(state, command)
     rng = rng or rng_for(state)
     seat = command.seat
@@ -228,6 +242,9 @@ def _check(state: GameState, command: Command) -> None:
         raise GameNotActive(f"game {state.game_id} has ended; no command is accepted")
     if is_legal(state, command):
         return
+    proposal = table.proposal_of(state)
+    if proposal is not None:
+        raise table.ProposalOpen(f"a {proposal.kind} proposal is open: the game waits for it")
     waiting = awaited_seat(state)
     if waiting != command.seat:
         raise NotYourTurn(f"seat {command.seat} is not awaited; the game waits for seat {waiting}")
@@ -312,6 +329,7 @@ __all__ = [
     "awaited_seat",
     "decide",
     "decide_and_evolve",
+    "game_commands",
     "is_legal",
     "legal_commands",
     "legal_moves",

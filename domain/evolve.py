@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from domain import events as ev
-from domain import evolve_cards, evolve_turns
+from domain import evolve_cards, evolve_turns, table_state
 from domain.evolve_cards import moved_flag
 from domain.evolve_turns import talent_flag
 from domain.fold import APPLY
@@ -41,7 +41,7 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     fn = APPLY.get(type(event))
     if fn is None:
         raise NoFold(event)
-    new = fn(state, event)
+    new = table_state.track(state, fn(state, event), event)
     if new is state:
         return replace(state, version=state.version + 1)
     # a handler's answer is a fresh copy that nothing else holds yet: count it in place
@@ -75,6 +75,7 @@ def _fact_only(state: GameState, _: ev.Event) -> GameState:
 
 for _cls in FACT_ONLY:
     APPLY[_cls] = _fact_only
+APPLY.update(table_state.FOLDS)
 
 
 # --- the first event ---------------------------------------------------------------------

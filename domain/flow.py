@@ -250,9 +250,12 @@ def _expire(fx: Fx) -> Steps:
 @step("check_end")
 def _check_end(fx: Fx) -> Steps:
     vps = [p.vp for p in fx.state.players]
-    best = max(vps)
-    if best >= rules.WIN_VP and vps.count(best) == 1:
-        return (ev.GameEnded(vps.index(best), tuple(vps), "victory"),)
+    gone = fx.state.table.resigned if fx.state.table else ()
+    # a seat that resigned cannot win
+    can_win = [-1 if seat in gone else vp for seat, vp in enumerate(vps)] if gone else vps
+    best = max(can_win)
+    if best >= rules.WIN_VP and can_win.count(best) == 1:
+        return (ev.GameEnded(can_win.index(best), tuple(vps), "victory"),)
     return (start_turn(rules.next_seat(fx.state, fx.state.active)),)
 
 

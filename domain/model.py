@@ -235,6 +235,42 @@ class Clock:
     bot: str = "greedy"
 
 
+@fast_init
+@dataclass(frozen=True)
+class Proposal:
+    """An open draw offer (`kind` "draw") or takeback request ("takeback", back to the state
+    at `version`) by `seat`; `accepted` lists the seats that said yes so far."""
+
+    kind: str
+    seat: int
+    version: int = 0
+    accepted: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The state at `version`, just before a command of `seat` in its own turn: where a
+    takeback may return. `state.table.undo` links to the checkpoint before it."""
+
+    version: int
+    seat: int
+    state: GameState
+
+
+@fast_init
+@dataclass(frozen=True)
+class Table:
+    """Leaving and agreeing (domain.table): seats that resigned, seats that have played a card
+    (abort is allowed until all have), the open proposal, seats that offered a draw this turn,
+    and the latest takeback checkpoint since the last point of no return."""
+
+    resigned: tuple[int, ...] = ()
+    played: tuple[int, ...] = ()
+    proposal: Proposal | None = None
+    offered: tuple[int, ...] = ()
+    undo: Checkpoint | None = None
+
+
 @dataclass(frozen=True)
 class GameState:
     """Everything the rules need; derived numbers (power, totals) are computed, never stored."""
@@ -265,6 +301,7 @@ class GameState:
     scripted: bool = False
     clock: Clock | None = None
     duel: Duel | None = None  # the duel under way, if any
+    table: Table | None = None  # resignations, offers, takeback checkpoints (domain.table)
     version: int = 0
 
     def player(self, seat: int) -> Player:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from domain import events as ev
+from domain import table_state as ts
 from domain.evolve import evolve
 from domain.model import GameState
 from domain.rules import name
@@ -177,11 +178,30 @@ def _relocated(b: GameState | None, a: GameState, e: ev.CardRelocated) -> str:
     return f"  A card moves from {_base(a, e.from_base)} to {_base(a, e.to_base)}"
 
 
+_NO_WINNER = {"aborted": "aborted, no result", "agreed_draw": "a draw, agreed by all"}
+
+
 def _ended(b: GameState | None, a: GameState, e: ev.GameEnded) -> str:
     vp = ", ".join(f"{p.name} {p.vp}" for p in a.players)
     if e.winner is None:
-        return f"\nGame over: a draw, the game reached its last version ({vp})"
-    return f"\nGame over: {_who(a, e.winner)} wins ({vp})"
+        why = _NO_WINNER.get(e.reason, "a draw, the game reached its last version")
+        return f"\nGame over: {why} ({vp})"
+    left = ", the others resigned" if e.reason == "resigned" else ""
+    return f"\nGame over: {_who(a, e.winner)} wins{left} ({vp})"
+
+
+_TABLE: dict[type[ev.Event], str] = {
+    ts.SeatResigned: "resigns",
+    ts.DrawOffered: "offers a draw",
+    ts.DrawDeclined: "declines the draw",
+    ts.TakebackRequested: "asks to take back a move",
+    ts.TakebackDeclined: "declines the takeback",
+    ts.TakenBack: "takes back a move",
+}
+
+
+def _table(b: GameState | None, a: GameState, e: Any) -> str:
+    return f"  {_who(a, e.seat)} {_TABLE[type(e)]}"
 
 
 def _clock(b: GameState | None, a: GameState, e: ev.ClockExpired) -> str:
@@ -214,4 +234,5 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.DuelCardRevealed: _duel_reveal,
     ev.DuelEnded: _duel_end,
     ev.CardRelocated: _relocated,
+    **dict.fromkeys(_TABLE, _table),
 }

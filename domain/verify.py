@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import events as ev
+from domain import table
 from domain.codec import to_json
 from domain.commands import (
     Choose,
@@ -51,6 +52,9 @@ class LogError:
 
 def command_for(state: GameState, event: ev.Event) -> Command | None:
     """The command whose batch starts with `event` (None if no command starts that way)."""
+    found = table.command_for(event)
+    if found is not None:
+        return found
     if isinstance(event, ev.DecisionMade):
         return Choose(event.seat, event.option)
     if isinstance(event, ev.MinionPlayed):

@@ -53,6 +53,11 @@ def awaiting(state: GameState, viewer: int | None) -> dict[str, Any] | None:
     seat = awaited_seat(state)
     if seat is None:
         return None
+    proposal = state.table.proposal if state.table else None
+    if proposal is not None:
+        what = "a draw" if proposal.kind == "draw" else "taking back a move"
+        prompt = f"Seat {proposal.seat} proposes {what}: accept or decline"
+        return {"seat": seat, "kind": "answer", "proposal": proposal.kind, "prompt": prompt}
     d = state.pending
     if d is None:
         return {"seat": seat, "kind": "play", "prompt": "Play cards, then end your turn"}
@@ -133,7 +138,22 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         # only when there are some, so views of games without them keep their form
         **({"box": [_card(c) for c in state.box]} if state.box else {}),
         **({"uncovered": [_card(c) for c in state.uncovered]} if state.uncovered else {}),
+        **_table(state),
     }
+
+
+def _table(state: GameState) -> dict[str, Any]:
+    """Resigned seats and the open proposal, only when there are some."""
+    t = state.table
+    if t is None or (not t.resigned and t.proposal is None):
+        return {}
+    out: dict[str, Any] = {"resigned": list(t.resigned)}
+    if t.proposal is not None:
+        p = t.proposal
+        out["proposal"] = {"kind": p.kind, "seat": p.seat, "accepted": list(p.accepted)}
+        if p.kind == "takeback":
+            out["proposal"]["version"] = p.version
+    return {"table": out}
 
 
 def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> dict[str, Any]:

@@ -50,6 +50,7 @@ class MemoryStore(GameStore):
         self._clock = clock
         self._games: dict[str, _Game] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
+        self._token_expiry: dict[str, float] = {}  # token hash -> when its index expires
         self._index: dict[str, str] = {}  # game id: its index entry
         self._order = 0
         self._changed = threading.Condition(threading.RLock())
@@ -232,18 +233,34 @@ class MemoryStore(GameStore):
 
     # -- tokens -------------------------------------------------------------------------------
 
-    def register_token(self, token_hash: str, game_id: str, seat: int) -> None:
-        """Index a seat token (by its SHA-256 hex digest); refuse one bound elsewhere."""
+    def register_token(
+        self, token_hash: str, game_id: str, seat: int, ttl: int | None = None
+    ) -> None:
+        """Index a seat token (by its SHA-256 hex digest); refuse one bound elsewhere. With
+        ``ttl`` the index expires after that many seconds; without, it is kept."""
         check_token_hash(token_hash)
         with self._changed:
+            self._drop_expired_token(token_hash)
+            fresh = token_hash not in self._tokens
             known = self._tokens.setdefault(token_hash, (game_id, seat))
+            if fresh and ttl is not None:
+                self._token_expiry[token_hash] = self._clock() + ttl
+            elif known == (game_id, seat) and ttl is None:
+                self._token_expiry.pop(token_hash, None)
         if known != (game_id, seat):
             raise StoreError("this token hash is already registered for another seat")
+
+    def _drop_expired_token(self, token_hash: str) -> None:
+        expiry = self._token_expiry.get(token_hash)
+        if expiry is not None and expiry <= self._clock():
+            self._tokens.pop(token_hash, None)
+            del self._token_expiry[token_hash]
 
     def lookup_token(self, token_hash: str) -> tuple[str, int] | None:
         """The ``(game_id, seat)`` a token hash belongs to, or None."""
         check_token_hash(token_hash)
         with self._changed:
+            self._drop_expired_token(token_hash)
             return self._tokens.get(token_hash)
 
     # -- the index of games -------------------------------------------------------------------

@@ -182,8 +182,11 @@ class GameStore(Protocol):
         """Forget the kept snapshot of a game."""
         ...
 
-    def register_token(self, token_hash: str, game_id: str, seat: int) -> None:
-        """Index a seat token by its SHA-256 hex digest."""
+    def register_token(
+        self, token_hash: str, game_id: str, seat: int, ttl: int | None = None
+    ) -> None:
+        """Index a seat token by its SHA-256 hex digest (for ``ttl`` seconds if given; kept,
+        and kept from then on, without)."""
         ...
 
     def lookup_token(self, token_hash: str) -> tuple[str, int] | None:

@@ -323,13 +323,20 @@ class EventStore(GameIndex, GameStore):
 
     # -- tokens -------------------------------------------------------------------------------
 
-    def register_token(self, token_hash: str, game_id: str, seat: int) -> None:
-        """Index a seat token (by its SHA-256 hex digest); refuse one bound elsewhere."""
+    def register_token(
+        self, token_hash: str, game_id: str, seat: int, ttl: int | None = None
+    ) -> None:
+        """Index a seat token (by its SHA-256 hex digest); refuse one bound elsewhere. With
+        ``ttl`` (seconds) the index expires (an open game's seat, as long as its table);
+        without, it is kept (indexed again when the game starts, it loses its expiry)."""
+        key = self._token_key(token_hash)
         value = json.dumps({"game": game_id, "seat": seat})
-        if self.redis.set(self._token_key(token_hash), value, nx=True):
+        if self.redis.set(key, value, nx=True, ex=ttl):
             return
         if self.lookup_token(token_hash) != (game_id, seat):
             raise StoreError("this token hash is already registered for another seat")
+        if ttl is None:
+            self.redis.persist(key)
 
     def lookup_token(self, token_hash: str) -> tuple[str, int] | None:
         """Return the ``(game_id, seat)`` a token hash belongs to, or None."""

@@ -61,12 +61,24 @@ def category_of(seats: int) -> str:
     return "2p" if seats == 2 else "3-4p"
 
 
-def places(vp: Sequence[int], winner: int | None) -> list[int]:
+def places(
+    vp: Sequence[int], winner: int | None, resigned: Sequence[int] = (), reason: str = ""
+) -> list[int]:
     """Each seat's place, 1 first, as the rules rank: the winner first, then by VP; seats with
-    the same VP (other than the winner) share a place."""
-    others = sorted({v for seat, v in enumerate(vp) if seat != winner}, reverse=True)
+    the same VP (other than the winner) share a place. Seats that resigned come after every
+    other, in the reverse order they resigned (the first to leave is last); an agreed draw
+    puts every seat first."""
+    if reason == "agreed_draw":
+        return [1] * len(vp)
+    stayed = [seat for seat in range(len(vp)) if seat not in resigned]
+    others = sorted({vp[seat] for seat in stayed if seat != winner}, reverse=True)
     first = 1 if winner is None else 2
-    return [1 if seat == winner else first + others.index(v) for seat, v in enumerate(vp)]
+    out = [1 if seat == winner else first + others.index(vp[seat]) for seat in stayed]
+    last = max(out, default=0)
+    ranks = dict(zip(stayed, out, strict=True))
+    for n, seat in enumerate(reversed(resigned), start=1):
+        ranks[seat] = last + n
+    return [ranks[seat] for seat in range(len(vp))]
 
 
 @dataclass(frozen=True)
@@ -156,13 +168,15 @@ class Ratings:
         state = self.accounts.games.load(game_id)
         version = self.accounts.store.version(game_id)
         last = self.accounts.store.read(game_id, version - 1)
-        if last and last[-1]["payload"].get("reason") == "aborted":
+        reason = str(last[-1]["payload"].get("reason", "")) if last else ""
+        if reason == "aborted":  # an aborted game has no result
             return False
         owners = [o for o in self.accounts.seats_of_game(game_id) if o is not None]
         if len(owners) != len(state.players):
             return False
         category = category_of(len(owners))
-        ranks = places([p.vp for p in state.players], state.winner)
+        resigned = state.table.resigned if state.table else ()
+        ranks = places([p.vp for p in state.players], state.winner, resigned, reason)
         keys = [self._key(o, category) for o in owners]
         pipe: Any
         with self.redis.pipeline() as pipe:  # WATCHed reads answer at once, then MULTI

@@ -182,6 +182,7 @@ class Tables:
             "by": None,
             "game": None,
             "client": client,
+            "creators": [hash_token(t) for t in tokens.values()],  # may cancel it
             **(extra or {}),
         }
         for _ in range(3):
@@ -191,14 +192,16 @@ class Tables:
             if self.redis.set(self._key(table_id), json.dumps(table), nx=True, ex=ttl):
                 self.redis.zadd(self._index(kind), {table_id: now + ttl})  # oldest first
                 for index, token in tokens.items():
-                    self._known(token, table_id, index)
+                    self._known(token, table_id, index, table["expires_at"])
                 return public(table), tokens
         raise RuntimeError("could not find a free game id")
 
-    def _known(self, token: str, table_id: str, index: int) -> None:
+    def _known(self, token: str, table_id: str, index: int, expires_at: float) -> None:
         """Index an anonymous seat's token before its game starts, so the server knows it (an
-        unknown token is refused everywhere); the game's creation indexes it the same way."""
-        self.store.register_token(hash_token(token), table_id, index)
+        unknown token is refused everywhere), until the table expires; the game's creation
+        indexes it again, for good."""
+        ttl = max(1, int(expires_at - time.time()) + 1)
+        self.store.register_token(hash_token(token), table_id, index, ttl)
 
     def _row(self, seat: TableSeat, token: str | None, client: str | None) -> dict[str, Any]:
         name = seat.name if seat.player is None else self.accounts.get(seat.player).name
@@ -281,7 +284,7 @@ class Tables:
         table = json.loads(reply[1])
         index = int(reply[2])
         if token is not None:
-            self._known(token, table_id, index)
+            self._known(token, table_id, index, table["expires_at"])
         if table["kind"] == "seek":  # told before the game starts (then: game_started)
             shown = {**public(table), "seat": index}
             for owner in dict.fromkeys([table["by"], *(s.get("player") for s in table["seats"])]):
@@ -318,11 +321,15 @@ class Tables:
         self.redis.zrem(self._index(table["kind"]), table["id"])
         return created
 
-    def cancel(self, table_id: str, caller: str | None, kind: str | None = None) -> dict[str, Any]:
-        """Cancel an open table; only its creating account may (its seat frees nobody else)."""
+    def cancel(
+        self, table_id: str, caller: str | None, kind: str | None = None, token: str | None = None
+    ) -> dict[str, Any]:
+        """Cancel an open table; only its creating account, or the seat token of a seat it was
+        opened with (an anonymous creator), may."""
         table = self.record(table_id, kind)
-        if table["by"] is None or table["by"] != caller:
-            raise TableForbidden("only the account that opened this table may cancel it")
+        by_seat = token is not None and hash_token(token) in table.get("creators", ())
+        if not by_seat and (table["by"] is None or table["by"] != caller):
+            raise TableForbidden("only whoever opened this table may cancel it")
         canceled = self._transition(table_id, "open", "canceled", keep=True, kind=table["kind"])
         self.redis.zrem(self._index(table["kind"]), table_id)
         return public(canceled)

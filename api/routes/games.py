@@ -16,6 +16,7 @@ from api.routes.replays import replays
 from api.routes.tables import check_quota, open_game
 from api.schemas import CommandQuery, CreateGameSchema, EventsQuery, OpenSeat, load_query
 from domain import GameState, legal_commands, view
+from domain.table import UNAWAITED, has_resigned, refuse_resigned
 from domain.view import option_view
 from service.accounts import AccountNotFound
 from service.archive import refuse_archived
@@ -85,14 +86,15 @@ def moves(game_id: str) -> dict[str, Any]:
     seat = auth.viewer(service, game_id)
     lang = query_language()
     moves: list[dict[str, Any]] = []
-    if seat is not None:
+    table: list[dict[str, Any]] = []
+    if seat is not None and not has_resigned(state, seat):  # a bot plays a resigned seat
         decision = state.pending
         options = {} if decision is None else {o.id: option_view(o) for o in decision.options}
         for c in legal_commands(state, seat):
             body = c.body() | {"expected_version": state.version}
             body["label"] = move_label(state, seat, body, options, lang)
-            moves.append(body)
-    return {"version": state.version, "seat": seat, "lang": lang, "moves": moves}
+            (table if isinstance(c, UNAWAITED) else moves).append(body)
+    return {"version": state.version, "seat": seat, "lang": lang, "moves": moves, "table": table}
 
 
 @bp.post("/<game_id>/commands")
@@ -110,6 +112,7 @@ def command(game_id: str) -> Response:
     refuse_archived(service, game_id, state.status)
     query = load_query(CommandQuery, request.args)
     loaded = load_command(read_json(), seat)
+    refuse_resigned(state, seat)
     key = idempotency_key()
     result = service.execute(
         game_id, seat, loaded.command, loaded.expected_version, key, state=state

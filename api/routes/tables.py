@@ -12,11 +12,12 @@ from api import auth
 from api.errors import ApiError
 from api.limits import client_id, hold_game, quota
 from api.routes.accounts import caller_account, social
-from api.routes.common import check_game_id, no_query, read_json
+from api.routes.common import check_game_id, games, idempotency_key, no_query, read_json
 from api.schemas import AcceptSchema, JoinSchema, NewSeekSchema, OpenSeat, PairingSchema
 from domain import PlayerSetup
 from domain.model import Clock
 from service.accounts import AccountSeat
+from service.joins import join_once
 from service.seating import Joined, TableSeat
 from service.seeks import Seeks
 from service.tables import OPEN_GAME_TTL, SEEK_TTL, Tables
@@ -114,10 +115,27 @@ def join(game_id: str) -> dict[str, Any]:
     else:
         seat = TableSeat(tuple(data["factions"]), name=data["name"])
     check_quota()
-    joined = tables().join(
-        check_game_id(game_id), seat, client=client_id(), caller_token=auth.token_or_none()
+    joined = join_once(
+        tables(),
+        check_game_id(game_id),
+        seat,
+        idempotency_key(),
+        client=client_id(),
+        caller_token=auth.token_or_none(),
     )
     return _joined(_counted(joined))
+
+
+@join_bp.post("/<game_id>/cancel")
+def cancel_open_game(game_id: str) -> dict[str, Any]:
+    """Cancel an open game: its creator's account token, or (an anonymous creator) the seat
+    token it was given when it opened the game."""
+    no_query()
+    token = auth.token_or_none()
+    if token is None:
+        raise ApiError(401, "unauthenticated", "send the token that opened this game")
+    account = auth.account(games())
+    return tables().cancel(check_game_id(game_id), account, "game", token=token)
 
 
 # -- seeks ------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from domain.ai.evaluate import value
 from domain.ai.knowledge import determinize
 from domain.ai.sim import apply
 from domain.commands import Command, EndTurn
-from domain.decide import awaited_seat, legal_commands
+from domain.decide import awaited_seat, game_commands
 from domain.model import GameState
 
 FOLLOW_DEPTH = 2
@@ -21,7 +21,7 @@ def follow(state: GameState, seat: int, rng_seed: int, depth: int) -> float:
     """`seat`'s value after `state`, its own pending choices made as well as it can."""
     if depth > 0 and state.pending is not None and awaited_seat(state) == seat:
         best: float | None = None
-        for move in legal_commands(state, seat)[:FOLLOW_WIDTH]:
+        for move in game_commands(state, seat)[:FOLLOW_WIDTH]:
             after = apply(state, move, random.Random(rng_seed))
             if after is not None:
                 v = follow(after, seat, rng_seed, depth - 1)
@@ -35,7 +35,7 @@ def ranked(state: GameState, seat: int, rng: random.Random) -> list[tuple[float,
     """Each legal move of `seat` with its greedy value (end of turn: the value of not playing),
     best first, ties in the order of legal_commands; moves that fail in the determinization are
     left out."""
-    moves = legal_commands(state, seat)
+    moves = game_commands(state, seat)
     det = determinize(state, seat, rng)
     seed = rng.getrandbits(64)
     out: list[tuple[float, int, Command]] = []
@@ -54,7 +54,7 @@ def ranked(state: GameState, seat: int, rng: random.Random) -> list[tuple[float,
 
 def greedy_bot(state: GameState, seat: int, rng: random.Random) -> Command | None:
     """The legal move with the best immediate effect for `seat` (None when it has none)."""
-    moves = legal_commands(state, seat)
+    moves = game_commands(state, seat)
     if len(moves) <= 1:
         return moves[0] if moves else None
     best = ranked(state, seat, rng)

@@ -23,7 +23,7 @@ from domain.ai.greedy import ranked
 from domain.ai.knowledge import determinize
 from domain.ai.sim import apply
 from domain.commands import Command, EndTurn
-from domain.decide import awaited_seat, legal_commands
+from domain.decide import awaited_seat, game_commands
 from domain.model import GameState
 
 EXPLORE = 0.7
@@ -74,7 +74,7 @@ class SearchBot:
         self.last_playouts = 0
 
     def __call__(self, state: GameState, seat: int, rng: random.Random) -> Command | None:
-        moves = legal_commands(state, seat)
+        moves = game_commands(state, seat)
         if len(moves) <= 1:
             self.last_playouts = 0
             return moves[0] if moves else None
@@ -111,7 +111,7 @@ class SearchBot:
         while state.status == "active":
             mover = awaited_seat(state)
             assert mover is not None
-            moves = legal_commands(state, mover)
+            moves = game_commands(state, mover)
             fresh = [m for m in moves if m not in node.children]
             if fresh:
                 move = fresh[0] if node is not root else rng.choice(fresh)
@@ -148,7 +148,7 @@ def _rollout(state: GameState, horizon: int, rng: random.Random) -> GameState:
             break
         mover = awaited_seat(state)
         assert mover is not None
-        moves = legal_commands(state, mover)
+        moves = game_commands(state, mover)
         plays = [m for m in moves if not isinstance(m, EndTurn)]
         if plays and (len(plays) == len(moves) or rng.random() < ROLLOUT_PLAY):
             pick = rng.choice(plays)

@@ -70,10 +70,11 @@ def test_moves_are_exactly_the_legal_commands_with_the_current_version(
     body = response.get_json()
     assert body["seat"] == 0
     assert body["version"] == state.version
-    labels = [move.pop("label") for move in body["moves"]]
-    assert body["moves"] == [
+    labels = [move.pop("label") for move in body["moves"] + body["table"]]
+    assert body["moves"] + body["table"] == [
         c.body() | {"expected_version": state.version} for c in legal_commands(state, 0)
     ]
+    assert [m["type"] for m in body["table"]] == ["resign", "abort", "offer_draw"]
     assert {"type": "end_turn", "expected_version": state.version} in body["moves"]
     assert all(isinstance(label, str) and label for label in labels)
 
@@ -85,8 +86,9 @@ def test_a_seat_that_is_not_awaited_and_a_spectator_have_no_moves(
     bob = client.get(url, headers=bearer(collector_game.tokens[1])).get_json()
     spectator = client.get(url).get_json()
     assert bob["moves"] == []
+    assert [m["type"] for m in bob["table"]] == ["resign", "abort", "offer_draw"]
     assert bob["seat"] == 1
-    assert spectator["moves"] == []
+    assert spectator["moves"] == spectator["table"] == []
     assert spectator["seat"] is None
 
 

@@ -5,19 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("domain", "events", "service", "api", "workers", "bootstrap")
 MAX_LINES = 400
-
-# Modules being split right now, in other branches. This list must shrink to empty: a module
-# comes off it as soon as it is under the limit (a test below fails until it does).
-ALLOWED_OVER = frozenset(
-    {
-        "service/games.py",
-    }
-)
 
 
 def line_count(path: Path) -> int:
@@ -37,17 +27,9 @@ def too_long(root: Path, packages: tuple[str, ...], limit: int) -> dict[str, int
     return found
 
 
-def test_no_module_of_the_server_is_over_four_hundred_lines_but_the_allowed_ones() -> None:
+def test_no_module_of_the_server_is_over_four_hundred_lines() -> None:
     over = too_long(ROOT, PACKAGES, MAX_LINES)
-    unexpected = {path: n for path, n in over.items() if path not in ALLOWED_OVER}
-    assert unexpected == {}, f"split these modules under {MAX_LINES} lines: {unexpected}"
-
-
-@pytest.mark.parametrize("path", sorted(ALLOWED_OVER))
-def test_a_module_allowed_over_the_limit_is_still_over_it(path: str) -> None:
-    module = ROOT / path
-    assert module.is_file(), f"{path} is gone: take it off ALLOWED_OVER"
-    assert line_count(module) > MAX_LINES, f"{path} is short enough now: take it off ALLOWED_OVER"
+    assert over == {}, f"split these modules under {MAX_LINES} lines: {over}"
 
 
 def test_a_module_one_line_over_the_limit_is_found_and_one_at_the_limit_is_not(

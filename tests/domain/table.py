@@ -15,11 +15,10 @@ from domain import (
     ScriptedSetup,
     decide,
     evolve,
-    legal_commands,
     replay,
     start_game,
 )
-from domain.decide import awaited_seat
+from domain.decide import awaited_seat, game_commands
 from domain.events import Event
 from domain.model import GameState, Minion
 from domain.rules import breakpoint, power, total_power
@@ -167,7 +166,8 @@ class Table:
         return self.state.pending
 
     def moves(self, seat: int | None = None) -> list[Any]:
-        return legal_commands(self.state, self.seat if seat is None else seat)
+        """The seat's moves of the game itself (the table's resign, abort and offers aside)."""
+        return game_commands(self.state, self.seat if seat is None else seat)
 
     def replays_exactly(self) -> bool:
         return replay(event_from_dict(event_to_dict(e)) for e in self.events) == self.state

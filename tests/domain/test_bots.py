@@ -11,7 +11,6 @@ from domain import (
     PlayerSetup,
     decide_and_evolve,
     is_legal,
-    legal_commands,
     replay,
     start_game,
     view,
@@ -20,7 +19,7 @@ from domain.ai.knowledge import determinize, hidden_uids
 from domain.ai.search import Budget, SearchBot
 from domain.bots import BOTS, Policy, make_bot, random_bot
 from domain.commands import Choose, Command
-from domain.decide import awaited_seat
+from domain.decide import awaited_seat, game_commands
 from domain.model import GameState, replace
 
 CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
@@ -164,8 +163,8 @@ def test_search_stops_at_its_seconds_budget_when_given_a_clock() -> None:
     state = new_game(21)
     seat = awaited_seat(state)
     assert seat is not None
-    while len(legal_commands(state, seat)) < 2:
-        state = decide_and_evolve(state, legal_commands(state, seat)[0])[1]
+    while len(game_commands(state, seat)) < 2:
+        state = decide_and_evolve(state, game_commands(state, seat)[0])[1]
         seat = awaited_seat(state)
         assert seat is not None
     assert bot(state, seat, random.Random(0)) is not None

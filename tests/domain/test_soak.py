@@ -1,16 +1,21 @@
 """Soak: 300 seeded random-bot games mixing the factions of the three boxes, 2 to 4 seats, all
-end with a winner at 15 VP or more and every log verifies by the rules."""
+end with a winner at 15 VP or more and every log verifies by the rules; 60 more where the seats
+also resign, abort, offer draws and take moves back at random, and every log verifies."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from domain import GameSetup, PlayerSetup, start_game
+from domain import GameSetup, PlayerSetup, replay, start_game, table
+from domain.bots import random_bot
 from domain.catalogue import catalogue
-from domain.events import Event
+from domain.commands import Command
+from domain.decide import awaited_seat, decide_and_evolve, legal_commands
+from domain.events import Event, GameEnded
 from domain.model import GameState
 from domain.rules import WIN_VP
+from domain.serialize import event_from_dict, event_to_dict
 from domain.setup import implemented_faction
 from domain.verify import verify
 from tests.domain.test_playouts import play_to_the_end
@@ -24,11 +29,18 @@ def every_faction() -> list[str]:
     return list(catalogue().factions)
 
 
-def soak_game(seed: int, seats: int, pool: list[str]) -> tuple[GameState, list[Event]]:
+def soak_start(
+    seed: int, seats: int, pool: list[str], name: str = "soak"
+) -> tuple[random.Random, list[Event]]:
+    """The seeded random source of a soak game and its first events (factions from `pool`)."""
     rng = random.Random(seed)
     picks = rng.sample(pool, 2 * seats)
     players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
-    events = list(start_game(GameSetup(f"soak{seed}", str(seed), players)))
+    return rng, list(start_game(GameSetup(f"{name}{seed}", str(seed), players)))
+
+
+def soak_game(seed: int, seats: int, pool: list[str]) -> tuple[GameState, list[Event]]:
+    rng, events = soak_start(seed, seats, pool)
     state, events, _ = play_to_the_end(events, rng)
     return state, events
 
@@ -53,3 +65,56 @@ def test_three_hundred_random_games_of_all_sixteen_factions_end_with_a_winner_an
         used.update(f for p in state.players for f in p.factions)
     assert set(used) == set(pool)  # every faction took part, the expansions' included
     assert all(used[f] >= 20 for f in OOPS)
+
+
+TABLE_GAMES = 60
+
+
+def table_soak_game(seed: int, seats: int, pool: list[str]) -> tuple[GameState, list[Event]]:
+    """A random-bot game whose seats also resign, abort, offer and answer draws and ask and
+    answer takebacks at random (a table command now and then, a takeback often when one is
+    possible, answers at random)."""
+    rng, events = soak_start(seed, seats, pool, "table")
+    state = replay(events)
+    for _ in range(6000):
+        if state.status != "active":
+            break
+        seat = awaited_seat(state)
+        assert seat is not None
+        command = table_move(state, seat, rng) or random_bot(state, seat, rng)
+        assert command is not None
+        new, state = decide_and_evolve(state, command)
+        events += new
+    return state, events
+
+
+def table_move(state: GameState, seat: int, rng: random.Random) -> Command | None:
+    """A table command at random: answers to an open proposal, a takeback often, and now and
+    then a resignation, an abort or a draw offer by any seat."""
+    mine = [c for c in legal_commands(state, seat) if isinstance(c, table.TABLE_COMMANDS)]
+    answers = [c for c in mine if c.type.startswith(("accept_", "decline_"))]
+    if answers:
+        return rng.choice(answers)
+    if rng.random() < 0.3 and any(c.type == "takeback" for c in mine):
+        return table.Takeback(seat)
+    if rng.random() < 0.004:
+        anyone = rng.randrange(len(state.players))
+        moves = [c for c in legal_commands(state, anyone) if isinstance(c, table.LEAVING)]
+        return rng.choice(moves) if moves else None
+    return None
+
+
+def test_random_games_with_resigns_aborts_draws_and_takebacks_all_verify() -> None:
+    pool = every_faction()
+    used: Counter[str] = Counter()
+    for seed in range(8000, 8000 + TABLE_GAMES):
+        state, events = table_soak_game(seed, 2 + seed % 3, pool)
+        assert state.status == "ended", f"seed {seed} did not end"
+        checked, error = verify(events)
+        assert error is None, f"seed {seed}: {error}"
+        assert checked == state
+        assert replay(event_from_dict(event_to_dict(e)) for e in events) == state
+        used.update(e.type for e in events)
+        used.update(e.reason for e in events if isinstance(e, GameEnded))
+    for kind in ("resigned", "aborted", "agreed_draw", "taken_back", "takeback_declined"):
+        assert used[kind] > 0, f"no {kind} in {TABLE_GAMES} games: {used}"

@@ -550,3 +550,25 @@ def test_the_oracle_catches_a_hidden_card_named_in_a_french_label(
     table.look()
     found = {s for leak in table.oracle.leaks if "moves" in leak.where for s in leak.secrets}
     assert {"Shérif", "Sheriff"} <= found, found
+
+
+def test_a_taken_back_move_leaks_nothing_and_the_look_before_it_cannot_be_taken_back(
+    client: FlaskClient, store: EventStore
+) -> None:
+    table = probe_scenario(client, store)  # Ann has seen Bob's hand and made him discard
+    rex = _hand(table, 0, "dinosaurs.king_rex")
+    table.act(0, {"type": "play_minion", "card": rex, "base": 1})
+    table.look()
+    table.act(0, {"type": "takeback"})
+    table.look()
+    table.act(1, {"type": "accept_takeback"})
+    table.look()
+    table.act(2, {"type": "accept_takeback"})
+    table.look()
+    state = table.oracle.state
+    assert state is not None
+    assert rex in [c.uid for c in state.players[0].hand]
+    refused = table.post(0, {"type": "takeback"})  # the probe showed her Bob's hand
+    assert (refused.status_code, refused.get_json()["code"]) == (422, "takeback_impossible")
+    table.play_random(random.Random(6), 20, probe_every=5)
+    _assert_no_leak(table)

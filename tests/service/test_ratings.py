@@ -47,3 +47,16 @@ def test_a_rating_is_mu_minus_three_sigma_and_provisional_until_enough_games() -
     assert shown.rating == pytest.approx(24.0)
     assert not shown.provisional
     assert Rating(games=PROVISIONAL_GAMES - 1).provisional
+
+
+def test_a_seat_that_resigned_ranks_last_whatever_its_vp() -> None:
+    assert places([14, 3], 1, resigned=[0]) == [2, 1]
+    assert places([16, 10, 4], 1, resigned=[0]) == [3, 1, 2]
+
+
+def test_seats_that_resigned_rank_after_the_others_the_first_to_leave_last() -> None:
+    assert places([9, 8, 7, 6], 3, resigned=[0, 1]) == [4, 3, 2, 1]
+
+
+def test_an_agreed_draw_puts_every_seat_first_whatever_their_vp() -> None:
+    assert places([12, 3, 8], None, reason="agreed_draw") == [1, 1, 1]

@@ -8,6 +8,7 @@ from typing import Any
 
 from smashup_client.operations import operation
 from smashup_client.resources import JSON, _Group
+from smashup_client.transport import new_idempotency_key
 
 
 def _seat_body(factions: Sequence[str], clock: JSON | None, **fields: Any) -> JSON:
@@ -33,14 +34,25 @@ class Tables(_Group):
         *,
         name: str | None = None,
         player: str | None = None,
+        idempotency_key: str | None = None,
     ) -> JSON:
         """Take the first open seat, anonymously (``name``: the answer holds the seat's token)
         or for the caller's account (``player``); the last seat taken starts the game.
-        Not retried once sent: a second join would take a second seat."""
+        An ``Idempotency-Key`` is made when none is given and sent again on every retry, so a
+        join whose answer was lost takes one seat and answers its token again."""
         who = {"name": name} if player is None else {"player": player}
         return self._json(
-            "POST", f"/v1/games/{game_id}/join", json_body=_seat_body(factions, None, **who)
+            "POST",
+            f"/v1/games/{game_id}/join",
+            json_body=_seat_body(factions, None, **who),
+            headers={"Idempotency-Key": idempotency_key or new_idempotency_key()},
         )
+
+    @operation("cancelOpenGame", "POST", "/v1/games/{game_id}/cancel")
+    def cancel(self, game_id: str) -> JSON:
+        """Cancel an open game the caller opened (its account token, or the seat token an
+        anonymous creator was given); answers the canceled table (``Table``)."""
+        return self._json("POST", f"/v1/games/{game_id}/cancel")
 
 
 class Seeks(_Group):
