@@ -39,7 +39,6 @@ from service.outcomes import (
 from service.ratings import UnknownCategory
 from service.seating import (
     AlreadySeated,
-    DraftNotAvailable,
     FactionTaken,
     GameAlreadyStarted,
     GameFull,
@@ -93,7 +92,6 @@ TITLES = {
     "faction_taken": "Faction taken",
     "already_seated": "Already seated",
     "seek_not_found": "Seek not found",
-    "draft_not_available": "Draft not available",
     "service_unavailable": "Service unavailable",
     "game_archived": "Game archived",
     "internal_error": "Internal error",
@@ -132,7 +130,6 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     PoolBusy: 503,
     UnknownCategory: 422,
     TableForbidden: 403,
-    DraftNotAvailable: 422,
 }
 HTTP_CODES = {
     400: "bad_request",

@@ -114,8 +114,6 @@ class PlayerSchema(Schema):
             return
         if ("name" in data) == ("player" in data):
             raise ValidationError("give either 'name' or 'player'", "_schema")
-        if "factions" not in data:
-            raise ValidationError("Missing data for required field.", "factions")
         if "player" in data and data["bot"] is not None:
             raise ValidationError("an account seat cannot be a bot", "bot")
 
@@ -124,9 +122,10 @@ class PlayerSchema(Schema):
         """Build the domain's player setup (wrapped with its account for account seats)."""
         if "open" in data:
             return OpenSeat()
+        factions = tuple(data.get("factions", ()))  # none in a drafted game (CreateGameSchema)
         if "player" in data:
-            return AccountSeat(PlayerSetup("", tuple(data["factions"])), data["player"])
-        return PlayerSetup(data["name"], tuple(data["factions"]), data["bot"])
+            return AccountSeat(PlayerSetup("", factions), data["player"])
+        return PlayerSetup(data["name"], factions, data["bot"])
 
 
 class BoardCardSchema(Schema):
@@ -177,6 +176,20 @@ class ScriptedSchema(Schema):
         )
 
 
+def _setup_mode() -> fields.String:
+    """``setup``: ``factions`` (each seat names its two) or ``draft`` (the seats draft them)."""
+    return fields.String(load_default="factions", validate=validate.OneOf(["factions", "draft"]))
+
+
+def _factions_for_setup(data: dict[str, Any]) -> None:
+    """Two factions with ``setup`` ``factions``, none with ``draft``."""
+    drafted = data.get("setup") == "draft"
+    if drafted and data.get("factions"):
+        raise ValidationError("a drafted game's seats give no factions", "factions")
+    if not drafted and not data.get("factions"):
+        raise ValidationError("Missing data for required field.", "factions")
+
+
 class ClockSchema(Schema):
     """A game's turn clock: seconds per decision, and what happens when they run out."""
 
@@ -201,6 +214,25 @@ class CreateGameSchema(Schema):
     clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
     boxes = StrictInteger(load_default=None, allow_none=False, validate=validate.OneOf([1, 2]))
     rated = StrictBoolean(load_default=False)
+    setup = _setup_mode()
+
+    @validates_schema
+    def seat_factions(self, data: dict[str, Any], **_: Any) -> None:
+        """Each seat names its two factions, except in a drafted game where none does."""
+        drafted = data.get("setup") == "draft"
+        if drafted and data.get("scripted"):
+            raise ValidationError("a scripted game names every seat's cards: no draft", "setup")
+        errors: dict[int, dict[str, list[str]]] = {}
+        for i, p in enumerate(data.get("players", [])):
+            if isinstance(p, OpenSeat):
+                continue
+            named = bool(getattr(p, "setup", p).factions)
+            if drafted and named:
+                errors[i] = {"factions": ["a drafted game's seats give no factions"]}
+            elif not drafted and not named:
+                errors[i] = {"factions": ["Missing data for required field."]}
+        if errors:
+            raise ValidationError({"players": errors})
 
     @validates_schema
     def scripted_seats(self, data: dict[str, Any], **_: Any) -> None:
@@ -297,18 +329,20 @@ class NewChallengeSchema(Schema):
 
 
 class AcceptSchema(Schema):
-    """``POST /v1/challenges/{id}/accept``: the accepting account's factions."""
+    """``POST /v1/challenges/{id}/accept`` and ``POST /v1/seeks/{id}/accept``: the accepting
+    account's factions (none when the game drafts them: the seek or challenge refuses what does
+    not fit)."""
 
-    factions = _factions(required=True)
+    factions = _factions(load_default=list)
 
 
 class JoinSchema(Schema):
     """``POST /v1/games/{id}/join``: an anonymous ``name`` or the caller's ``player`` account,
-    with two factions."""
+    with two factions (none when the game drafts them: the table refuses what does not fit)."""
 
     name = fields.String(validate=[validate.Length(min=1, max=40), _printable])
     player = fields.String(validate=_ID)
-    factions = _factions(required=True)
+    factions = _factions(load_default=list)
 
     @validates_schema
     def one_identity(self, data: dict[str, Any], **_: Any) -> None:
@@ -325,11 +359,16 @@ class NewSeekSchema(Schema):
     """``POST /v1/seeks``: seats, the creator's factions, clock, rated or casual, setup."""
 
     seats = _seat_count()
-    factions = _factions(required=True)
+    factions = _factions(load_default=list)
     clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
     rated = StrictBoolean(load_default=False)
-    setup = fields.String(load_default="factions", validate=validate.OneOf(["factions", "draft"]))
+    setup = _setup_mode()
     boxes = StrictInteger(load_default=1, validate=validate.OneOf([1, 2]))
+
+    @validates_schema
+    def factions_or_draft(self, data: dict[str, Any], **_: Any) -> None:
+        """The creator's two factions, or none in a drafted seek."""
+        _factions_for_setup(data)
 
 
 class PairingSchema(Schema):

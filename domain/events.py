@@ -616,4 +616,42 @@ class ClockExpired(Event):
     on_expiry: str
 
 
+# --- the faction draft (domain.draft) -------------------------------------------------------
+
+
+@event("draft_started")
+@fast_init
+@dataclass(frozen=True)
+class DraftStarted(Event):
+    """A drafted game picks its factions: the seats in pick order (the first picker drawn from
+    the seed, clockwise, then back counter-clockwise) and how many seats may play one faction
+    (``boxes``: 2 when two boxes are combined)."""
+
+    order: tuple[int, ...]
+    boxes: int
+
+
+@event("faction_picked")
+@fast_init
+@dataclass(frozen=True)
+class FactionPicked(Event):
+    """A seat took a faction in the draft (public)."""
+
+    seat: int
+    faction: str
+
+
+@event("factions_dealt")
+@fast_init
+@dataclass(frozen=True)
+class FactionsDealt(Event):
+    """The draft is over: each seat's shuffled deck of its two factions (top first), the bases
+    in play and the base deck from the boxes in play, and the seat that plays first."""
+
+    decks: tuple[tuple[CardRef, ...], ...]
+    bases: tuple[str, ...]
+    base_deck: tuple[str, ...]
+    first_seat: int
+
+
 __all__ = [name for name in dir() if name[0].isupper()]

@@ -8,6 +8,7 @@ from domain import rules
 from domain.catalogue import catalogue
 from domain.codec import to_json
 from domain.decide import awaited_seat
+from domain.draft import draft_view
 from domain.model import Attached, Buried, CardRef, GameState, Minion, Option
 
 
@@ -54,6 +55,8 @@ def awaiting(state: GameState, viewer: int | None) -> dict[str, Any] | None:
     if seat is None:
         return None
     d = state.pending
+    if d is None and state.phase == "draft":
+        return {"seat": seat, "kind": "pick", "prompt": "Pick a faction"}
     if d is None:
         return {"seat": seat, "kind": "play", "prompt": "Play cards, then end your turn"}
     out: dict[str, Any] = {"seat": seat, "kind": "choose", "decision": d.kind, "prompt": d.prompt}
@@ -133,6 +136,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         # only when there are some, so views of games without them keep their form
         **({"box": [_card(c) for c in state.box]} if state.box else {}),
         **({"uncovered": [_card(c) for c in state.uncovered]} if state.uncovered else {}),
+        **({"draft": draft_view(state)} if state.draft is not None else {}),
     }
 
 
@@ -149,6 +153,9 @@ def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> di
                 pl["hand_size"] = len(pl.pop("hand"))
             players.append(pl)
         p["players"] = players
+        p["base_deck_size"] = len(p.pop("base_deck"))
+    elif kind == "factions_dealt":  # the decks' orders are hidden: their sizes are public
+        p["deck_sizes"] = [len(deck) for deck in p.pop("decks")]
         p["base_deck_size"] = len(p.pop("base_deck"))
     elif kind == "cards_drawn" and viewer != p["seat"]:
         p["count"] = len(p.pop("cards"))

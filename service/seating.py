@@ -67,12 +67,6 @@ class PoolBusy(ServiceError):
     retry_after = 1
 
 
-class DraftNotAvailable(ServiceError):
-    """The faction draft is not playable yet."""
-
-    code = "draft_not_available"
-
-
 @dataclass(frozen=True)
 class TableSeat:
     """Who takes a seat: a name (anonymous seat or bot) or an account, with two factions."""
@@ -105,6 +99,15 @@ def check_factions(factions: Sequence[str]) -> None:
             raise InvalidSetup(f"unknown faction {faction!r}")
         if not implemented_faction(faction):
             raise FactionNotImplemented(f"faction {faction!r} is not implemented yet")
+
+
+def check_seat_factions(factions: Sequence[str], setup: str) -> None:
+    """Refuse a seat's factions: in a drafted game (``setup`` ``draft``) a seat gives none, in
+    any other it gives two it can play (:func:`check_factions`)."""
+    if setup != "draft":
+        check_factions(factions)
+    elif factions:
+        raise InvalidSetup("a drafted game's seats give no factions: they are picked in the draft")
 
 
 def check_boxes(factions: Sequence[Sequence[str]], boxes: int) -> None:

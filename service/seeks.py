@@ -4,7 +4,8 @@ A seek is a table (:mod:`service.tables`) of kind ``seek`` opened by an account,
 seat 0; other accounts accept it to take the open seats, and the game starts when the last one
 is taken. The creator may cancel it while it is open; it expires after the tables' seek TTL.
 ``rated`` makes the game rated (every seat of a seek is an account: see :mod:`service.ratings`);
-``setup`` is ``factions`` (each seat names its two) until the faction draft is playable.
+``setup`` is ``factions`` (each seat names its two) or ``draft`` (no seat names any: the game
+drafts them, see :mod:`domain.draft`).
 
 Quick pairing: an account asks for a game of ``seats`` seats and a clock; it takes a seat of
 the oldest waiting pool seek of the same seat count and clock (made by someone else, with
@@ -28,7 +29,6 @@ from domain.model import Clock
 from service.outcomes import ServiceError
 from service.seating import (
     AlreadySeated,
-    DraftNotAvailable,
     FactionTaken,
     GameFull,
     Joined,
@@ -93,17 +93,15 @@ class Seeks:
         client: str | None = None,
         pool: str | None = None,
     ) -> dict[str, Any]:
-        """Open a seek of ``seats`` seats where ``creator`` plays ``factions`` at seat 0."""
-        if setup != "factions":
-            raise DraftNotAvailable(
-                "the faction draft (setup 'draft') is not available yet; use setup 'factions'"
-            )
+        """Open a seek of ``seats`` seats where ``creator`` plays ``factions`` at seat 0 (none
+        with ``setup`` ``draft``: the seats draft them)."""
         first = TableSeat(tuple(factions), player=creator)
         table, _ = self.tables.open(
             "seek",
             [first, *[None] * (seats - 1)],
             clock=clock,
             boxes=boxes,
+            setup=setup,
             client=client,
             extra={"by": creator, "rated": rated, "pool": pool},
         )
