@@ -120,6 +120,5 @@ class ExpireClock(Command):
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {
-    c.type: c
-    for c in (PlayMinion, PlayAction, Choose, UseSpecial, UseTalent, EndTurn, PickFaction)
+    c.type: c for c in (PlayMinion, PlayAction, Choose, UseSpecial, UseTalent, EndTurn, PickFaction)
 }

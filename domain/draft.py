@@ -36,9 +36,7 @@ def factions_left(draft: Draft) -> list[str]:
     per box."""
     picks = draft.picks
     return [
-        f
-        for f in catalogue().factions
-        if picks.count(f) < draft.boxes and implemented_faction(f)
+        f for f in catalogue().factions if picks.count(f) < draft.boxes and implemented_faction(f)
     ]
 
 
@@ -69,7 +67,8 @@ def check_pick(state: GameState, command: PickFaction) -> None:
             f"faction {faction!r} is already yours: a seat plays two different factions"
         )
     if faction not in factions_left(state.draft):
-        taken = [s for s, f in zip(state.draft.order, state.draft.picks, strict=False) if f == faction]
+        picks = zip(state.draft.order, state.draft.picks, strict=False)
+        taken = [s for s, f in picks if f == faction]
         raise FactionAlreadyPicked(
             f"faction {faction!r} is taken by seat {taken[0]}"
             + ("" if state.draft.boxes > 1 else " (each faction once per game: one box)")

@@ -117,9 +117,7 @@ class Games:
         reserved = game_id
         for _ in range(1 if reserved is not None else CREATE_RETRIES):
             game_id = reserved or secrets.token_hex(8)
-            setup = GameSetup(
-                game_id, chosen_seed, tuple(players), scripted, clock, drafted, boxes
-            )
+            setup = GameSetup(game_id, chosen_seed, tuple(players), scripted, clock, drafted, boxes)
             events = _start(setup)
             state = replay(events)
             seats = tuple(
