@@ -322,10 +322,16 @@ class NewChallengeSchema(Schema):
     """``POST /v1/challenges``: whom, with which factions, at which seat (0 plays first)."""
 
     to = fields.String(required=True, validate=_ID)
-    factions = _factions(required=True)
+    factions = _factions(load_default=list)
     seat = StrictInteger(load_default=0, validate=validate.OneOf([0, 1]))
     clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
     rated = StrictBoolean(load_default=False)
+    setup = _setup_mode()
+
+    @validates_schema
+    def factions_or_draft(self, data: dict[str, Any], **_: Any) -> None:
+        """The challenger's two factions, or none in a drafted game."""
+        _factions_for_setup(data)
 
 
 class AcceptSchema(Schema):
@@ -372,11 +378,18 @@ class NewSeekSchema(Schema):
 
 
 class PairingSchema(Schema):
-    """``POST /v1/pairing``: the seat count and clock wanted, and the caller's factions."""
+    """``POST /v1/pairing``: the seat count, clock and setup wanted, and the caller's factions
+    (none for a draft)."""
 
     seats = _seat_count()
-    factions = _factions(required=True)
+    factions = _factions(load_default=list)
     clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
+    setup = _setup_mode()
+
+    @validates_schema
+    def factions_or_draft(self, data: dict[str, Any], **_: Any) -> None:
+        """The caller's two factions, or none for a drafted game."""
+        _factions_for_setup(data)
 
 
 class MyGamesQuery(Schema):

@@ -67,10 +67,12 @@ class Paired:
     joined: Joined | None
 
 
-def pool_key(seats: int, clock: Clock | None) -> str:
-    """What pool seeks must share to match: the seat count and the clock."""
+def pool_key(seats: int, clock: Clock | None, setup: str = "factions") -> str:
+    """What pool seeks must share to match: the seat count, the clock and the setup (named
+    only for a draft, so the keys of other pools stay as they were)."""
     shown = None if clock is None else dataclasses.asdict(clock)
-    return json.dumps({"seats": seats, "clock": shown}, sort_keys=True)
+    drafted = {"setup": setup} if setup == "draft" else {}
+    return json.dumps({"seats": seats, "clock": shown, **drafted}, sort_keys=True)
 
 
 class Seeks:
@@ -125,9 +127,11 @@ class Seeks:
         factions: Sequence[str],
         clock: Clock | None = None,
         client: str | None = None,
+        setup: str = "factions",
     ) -> Paired:
-        """Seat ``account`` at the oldest matching pool seek, or open one and wait."""
-        key = pool_key(seats, clock)
+        """Seat ``account`` at the oldest matching pool seek (of the same ``setup``: a drafted
+        game's seats give no factions), or open one and wait."""
+        key = pool_key(seats, clock, setup)
         pool = self._pool(key)
         redis = self.tables.redis
         for _ in range(PAIRING_ATTEMPTS):
@@ -143,7 +147,9 @@ class Seeks:
                     tried.append(member)  # no seat for us there now: the next one
                 except ServiceError:
                     redis.zrem(pool, member)  # started, canceled or expired
-            mine = self.create(account, seats, factions, clock=clock, client=client, pool=key)
+            mine = self.create(
+                account, seats, factions, clock=clock, setup=setup, client=client, pool=key
+            )
             expires = time.time() + self.tables.ttl["seek"]  # the pool's order: oldest first
             entry = [account, f"{account}:{mine['id']}", expires, *tried]
             if self._enter(keys=[pool], args=entry):
