@@ -23,6 +23,7 @@ from domain import (
     RuleViolation,
     UnknownCard,
 )
+from domain.errors import FactionAlreadyPicked
 from events.archive import ArchiveError
 from events.archived import GameArchived
 from events.errors import AppendOutcomeUnknown, StoreError
@@ -98,6 +99,7 @@ TITLES = {
 }
 
 RULE_STATUS: tuple[tuple[type[RuleViolation], int], ...] = (
+    (FactionAlreadyPicked, 409),  # as the tables' faction_taken
     (NotYourTurn, 409),
     (GameNotActive, 409),
     (UnknownCard, 422),

@@ -49,9 +49,11 @@ def test_a_drafted_game_starts_with_no_cards_and_a_first_picker_drawn_from_the_s
     for seed in range(12):
         events = drafted(3, str(seed))
         created, started = events
-        assert isinstance(created, ev.GameCreated) and isinstance(started, ev.DraftStarted)
+        assert isinstance(created, ev.GameCreated)
+        assert isinstance(started, ev.DraftStarted)
         assert all(p.factions == () and p.deck == () for p in created.players)
-        assert created.bases == () and created.base_deck == ()
+        assert created.bases == ()
+        assert created.base_deck == ()
         assert started.order == draft_order(created.first_seat, 3)
         state = replay(events)
         assert (state.phase, state.active) == ("draft", created.first_seat)
@@ -90,7 +92,8 @@ def test_a_faction_taken_is_refused_to_another_seat_with_a_code_naming_it() -> N
 def test_two_boxes_let_two_seats_take_one_faction_but_never_one_seat_twice() -> None:
     events = drafted(3, boxes=2)
     state = replay(events)
-    assert state.draft is not None and state.draft.boxes == 2
+    assert state.draft is not None
+    assert state.draft.boxes == 2
     state = pick(state, events, "ninjas")
     state = pick(state, events, "ninjas")  # the second seat: the other box's ninjas
     with pytest.raises(FactionAlreadyPicked):  # a third copy: there are two boxes only
@@ -122,7 +125,8 @@ def test_the_last_pick_deals_decks_bases_and_hands_by_events_then_play_starts() 
     assert {cat.bases[b].set for b in (*dealt.bases, *dealt.base_deck)} <= sets
     assert len({*dealt.bases, *dealt.base_deck}) == len(dealt.bases) + len(dealt.base_deck)
     assert all(len(p.factions) == 2 and len(set(p.factions)) == 2 for p in state.players)
-    assert state.phase != "draft" and len(state.bases) == 4
+    assert state.phase != "draft"
+    assert len(state.bases) == 4
     assert all(len(p.hand) == HAND_SIZE for p in state.players)
     assert state.first_seat == dealt.first_seat
     assert replay(events) == state  # the fold alone, no random
@@ -148,7 +152,8 @@ def test_a_drafted_log_verifies_and_an_edited_pick_or_deal_is_caught() -> None:
         (tuple(reversed(dealt.decks[0])), *dealt.decks[1:]), dealt.bases, dealt.base_deck, 0
     )
     error = verify([*events[:k], stacked, *events[k + 1 :]])[1]
-    assert error is not None and error.version == k + 1
+    assert error is not None
+    assert error.version == k + 1
 
 
 def test_the_bots_draft_a_legal_faction_by_their_rules() -> None:
@@ -165,7 +170,8 @@ def test_the_bots_draft_a_legal_faction_by_their_rules() -> None:
         cards = [cat.cards[c] for c in cat.factions[faction].card_ids]
         return sum(c.count * (c.power or 0) for c in cards if c.type == "minion")
 
-    assert greedy is not None and power(greedy.faction) == max(map(power, cat.factions))
+    assert greedy is not None
+    assert power(greedy.faction) == max(map(power, cat.factions))
     for name in ("random", "greedy", "search"):
         rng = random.Random(3)
         state = replay(events)
@@ -193,7 +199,8 @@ def test_the_view_shows_the_picks_and_the_factions_left_and_the_deal_hides_the_d
     dealt = next(e for e in events if isinstance(e, ev.FactionsDealt))
     for viewer in (None, 0, 1):
         payload = redact_payload(dealt.type, event_to_dict(dealt)["payload"], viewer)
-        assert "decks" not in payload and "base_deck" not in payload
+        assert "decks" not in payload
+        assert "base_deck" not in payload
         assert payload["deck_sizes"] == [40, 40]
     assert view(state, 0)["draft"]["picking"] is None
 
@@ -212,7 +219,8 @@ def test_a_turn_clock_runs_on_picks_and_a_forfeit_ends_the_draft() -> None:
     picker = state.active
     out, state = decide_and_evolve(state, ExpireClock(picker))
     assert [e.type for e in out] == ["clock_expired", "game_ended"]
-    assert state.status == "ended" and state.winner == 1 - picker
+    assert state.status == "ended"
+    assert state.winner == 1 - picker
 
 
 def test_the_narration_tells_the_draft() -> None:

@@ -1,5 +1,6 @@
-"""Soak: 300 seeded random-bot games mixing the factions of the three boxes, 2 to 4 seats, all
-end with a winner at 15 VP or more and every log verifies by the rules."""
+"""Soak: 300 seeded random-bot games mixing the factions of the three boxes, 2 to 4 seats, and
+60 drafted ones (one box or two), all end with a winner at 15 VP or more and every log verifies
+by the rules."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from domain.verify import verify
 from tests.domain.test_playouts import play_to_the_end
 
 GAMES = 300
+DRAFTED = 60
 OOPS = ("ancient_egyptians", "cowboys", "samurai", "vikings")
 
 
@@ -53,3 +55,23 @@ def test_three_hundred_random_games_of_all_sixteen_factions_end_with_a_winner_an
         used.update(f for p in state.players for f in p.factions)
     assert set(used) == set(pool)  # every faction took part, the expansions' included
     assert all(used[f] >= 20 for f in OOPS)
+
+
+def test_sixty_drafted_games_of_two_to_four_seats_and_one_or_two_boxes_end_and_verify() -> None:
+    doubled = 0
+    for seed in range(7000, 7000 + DRAFTED):
+        seats, boxes = 2 + seed % 3, 1 + seed // 3 % 2
+        players = tuple(PlayerSetup(f"p{i}", ()) for i in range(seats))
+        setup = GameSetup(f"draft{seed}", str(seed), players, draft=True, boxes=boxes)
+        events = list(start_game(setup))
+        state, events, _ = play_to_the_end(events, random.Random(seed))
+        assert state.status == "ended", f"seed {seed}"
+        assert state.winner is not None, f"seed {seed}"
+        picked = Counter(f for p in state.players for f in p.factions)
+        assert max(picked.values()) <= boxes, f"seed {seed}"
+        assert all(len(set(p.factions)) == 2 for p in state.players), f"seed {seed}"
+        doubled += max(picked.values()) == 2
+        checked, error = verify(events)
+        assert error is None, f"seed {seed}: {error}"
+        assert checked == state
+    assert doubled > 0  # two boxes did let two seats play one faction
