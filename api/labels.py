@@ -26,6 +26,7 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "use_special": "Use the Special of {card}",
         "use_talent": "Use the Talent of {card}",
         "end_turn": "End the turn",
+        "pick_faction": "Pick the {faction}",
         "unknown": "a card",
         " on ": " on ",
     },
@@ -35,6 +36,7 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "use_special": "Utiliser le Spécial de {card}",
         "use_talent": "Utiliser le Talent de {card}",
         "end_turn": "Finir le tour",
+        "pick_faction": "Choisir la faction {faction}",
         "unknown": "une carte",
         " on ": " sur ",
         "Skip": "Passer",
@@ -53,6 +55,7 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "use_special": "Usar la habilidad especial de {card}",
         "use_talent": "Usar el talento de {card}",
         "end_turn": "Terminar el turno",
+        "pick_faction": "Escoger la facción {faction}",
         "unknown": "una carta",
         " on ": " en ",
         "Skip": "Pasar",
@@ -147,6 +150,10 @@ def move_label(
         return body["option"] if chosen is None else option_label(state, chosen, lang)
     if kind == "end_turn":
         return phrases["end_turn"]
+    if kind == "pick_faction":
+        faction = str(body["faction"])
+        known = faction in catalogue().factions
+        return phrases[kind].format(faction=catalogue().name(faction, lang) if known else faction)
     card = _card_name(state, seat, str(body["card"]), lang)
     if kind in ("use_special", "use_talent"):
         return phrases[kind].format(card=card)

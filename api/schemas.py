@@ -462,9 +462,14 @@ def _instance(schema: type[Schema]) -> Schema:
 
 
 def refused_setup(players: list[dict[str, Any]], seed: str) -> str | None:
-    """Why ``POST /v1/games`` would refuse these players and seed (None if it accepts them)."""
+    """Why ``POST /v1/games`` would refuse these players and seed (None if it accepts them);
+    players with no factions at all are a drafted game's."""
+    body: dict[str, Any] = {"players": players, "seed": seed}
+    if players and all(not p.get("factions") for p in players):
+        seats = [{k: v for k, v in p.items() if k != "factions"} for p in players]
+        body = {"players": seats, "seed": seed, "setup": "draft"}
     try:
-        CreateGameSchema().load({"players": players, "seed": seed})
+        CreateGameSchema().load(body)
     except ValidationError as error:
         return str(error.messages)
     return None
