@@ -22,7 +22,7 @@ from events.envelope import utc_timestamp
 from service.accounts import BUILTIN_BOTS, Accounts, AccountSeat, bot_factions
 from service.feed import Feeds
 from service.outcomes import ServiceError
-from service.seating import check_seat_factions
+from service.seating import check_seat_factions, lua_list
 
 # KEYS: the challenge. ARGV: expected status, new status, fields to merge (JSON object).
 _TRANSITION_LUA = """
@@ -211,4 +211,4 @@ class Challenges:
         if status == "status":
             raise ChallengeNotPending(f"the challenge is {reply[1].decode()}, not {old}")
         moved: dict[str, Any] = json.loads(reply[1])
-        return {field: moved.get(field) for field in FIELDS}
+        return {field: lua_list(moved.get(field)) for field in FIELDS}

@@ -125,6 +125,12 @@ def check_boxes(factions: Sequence[Sequence[str]], boxes: int) -> None:
         )
 
 
+def lua_list(value: Any) -> Any:
+    """A list field of a record rewritten by a Lua script: cjson writes an empty list as ``{}``
+    (a drafted game's seat names no factions)."""
+    return [] if value == {} else value
+
+
 def public(table: dict[str, Any]) -> dict[str, Any]:
     """What anyone may see of a table: no seed, no token digests, no client names."""
     seats = [
@@ -134,7 +140,7 @@ def public(table: dict[str, Any]) -> dict[str, Any]:
             "name": s.get("name"),
             "player": s.get("player"),
             "bot": s.get("bot"),
-            "factions": s.get("factions"),
+            "factions": lua_list(s.get("factions")),
         }
         for index, s in enumerate(table["seats"])
     ]
