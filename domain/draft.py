@@ -20,7 +20,7 @@ from domain import events as ev
 from domain.catalogue import catalogue
 from domain.commands import PickFaction
 from domain.engine import run
-from domain.errors import FactionAlreadyPicked, FactionNotAvailable, NotYourTurn
+from domain.errors import FactionAlreadyPicked, FactionNotAvailable, IllegalMove, NotYourTurn
 from domain.evolve import evolve
 from domain.model import CardRef, Draft, GameState
 from domain.setup import _UidMaker, bases_in_play, implemented_faction, opening_tasks
@@ -56,7 +56,7 @@ def legal_picks(state: GameState, seat: int) -> list[PickFaction]:
 def check_pick(state: GameState, command: PickFaction) -> None:
     """Raise the most precise RuleViolation when `command` is not a legal pick."""
     if not drafting(state) or state.draft is None:
-        raise NotYourTurn(f"no faction draft is under way (the game is in its {state.phase} phase)")
+        raise IllegalMove(f"no faction draft is under way (the game is in its {state.phase} phase)")
     if state.active != command.seat:
         raise NotYourTurn(f"seat {command.seat} is not picking; seat {state.active} is")
     faction = command.faction

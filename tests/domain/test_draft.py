@@ -15,7 +15,13 @@ from domain.catalogue import catalogue
 from domain.commands import EndTurn, ExpireClock, PickFaction
 from domain.decide import awaited_seat, decide_and_evolve
 from domain.draft import bot_pick
-from domain.errors import FactionAlreadyPicked, FactionNotAvailable, InvalidSetup, NotYourTurn
+from domain.errors import (
+    FactionAlreadyPicked,
+    FactionNotAvailable,
+    IllegalMove,
+    InvalidSetup,
+    NotYourTurn,
+)
 from domain.evolve import evolve
 from domain.model import Clock, GameState
 from domain.narrate import narrate
@@ -129,6 +135,8 @@ def test_the_last_pick_deals_decks_bases_and_hands_by_events_then_play_starts() 
     assert len(state.bases) == 4
     assert all(len(p.hand) == HAND_SIZE for p in state.players)
     assert state.first_seat == dealt.first_seat
+    with pytest.raises(IllegalMove, match="no faction draft"):
+        decide(state, PickFaction(state.active, "ninjas"))
     assert replay(events) == state  # the fold alone, no random
     stored = [event_from_dict(event_to_dict(e)) for e in events]
     assert replay(stored) == state
