@@ -23,6 +23,7 @@ from domain import (
     RuleViolation,
     UnknownCard,
 )
+from domain.errors import FactionAlreadyPicked
 from events.archive import ArchiveError
 from events.archived import GameArchived
 from events.errors import AppendOutcomeUnknown, StoreError
@@ -39,7 +40,6 @@ from service.outcomes import (
 from service.ratings import UnknownCategory
 from service.seating import (
     AlreadySeated,
-    DraftNotAvailable,
     FactionTaken,
     GameAlreadyStarted,
     GameFull,
@@ -93,13 +93,13 @@ TITLES = {
     "faction_taken": "Faction taken",
     "already_seated": "Already seated",
     "seek_not_found": "Seek not found",
-    "draft_not_available": "Draft not available",
     "service_unavailable": "Service unavailable",
     "game_archived": "Game archived",
     "internal_error": "Internal error",
 }
 
 RULE_STATUS: tuple[tuple[type[RuleViolation], int], ...] = (
+    (FactionAlreadyPicked, 409),  # as the tables' faction_taken
     (NotYourTurn, 409),
     (GameNotActive, 409),
     (UnknownCard, 422),
@@ -132,7 +132,6 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     PoolBusy: 503,
     UnknownCategory: 422,
     TableForbidden: 403,
-    DraftNotAvailable: 422,
 }
 HTTP_CODES = {
     400: "bad_request",

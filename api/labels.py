@@ -37,6 +37,7 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "takeback": "Ask to take back your last move",
         "accept_takeback": "Accept the takeback",
         "decline_takeback": "Decline the takeback",
+        "pick_faction": "Pick the {faction}",
         "unknown": "a card",
         " on ": " on ",
     },
@@ -54,6 +55,7 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "takeback": "Demander à reprendre votre dernier coup",
         "accept_takeback": "Accepter la reprise",
         "decline_takeback": "Refuser la reprise",
+        "pick_faction": "Choisir la faction {faction}",
         "unknown": "une carte",
         " on ": " sur ",
         "Skip": "Passer",
@@ -80,6 +82,7 @@ _PHRASES: Mapping[str, Mapping[str, str]] = {
         "takeback": "Pedir deshacer tu última jugada",
         "accept_takeback": "Aceptar deshacer la jugada",
         "decline_takeback": "Rechazar deshacer la jugada",
+        "pick_faction": "Escoger la facción {faction}",
         "unknown": "una carta",
         " on ": " en ",
         "Skip": "Pasar",
@@ -174,6 +177,10 @@ def move_label(
         return body["option"] if chosen is None else option_label(state, chosen, lang)
     if kind == "end_turn" or kind in TABLE_KINDS:
         return phrases[kind]
+    if kind == "pick_faction":
+        faction = str(body["faction"])
+        known = faction in catalogue().factions
+        return phrases[kind].format(faction=catalogue().name(faction, lang) if known else faction)
     card = _card_name(state, seat, str(body["card"]), lang)
     if kind in ("use_special", "use_talent"):
         return phrases[kind].format(card=card)

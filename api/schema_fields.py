@@ -87,6 +87,20 @@ def _seat_count() -> StrictInteger:
     return StrictInteger(load_default=2, validate=validate.Range(min=2, max=4))
 
 
+def setup_mode() -> fields.String:
+    """``setup``: ``factions`` (each seat names its two) or ``draft`` (the seats draft them)."""
+    return fields.String(load_default="factions", validate=validate.OneOf(["factions", "draft"]))
+
+
+def factions_for_setup(data: dict[str, Any]) -> None:
+    """Two factions with ``setup`` ``factions``, none with ``draft``."""
+    drafted = data.get("setup") == "draft"
+    if drafted and data.get("factions"):
+        raise ValidationError("a drafted game's seats give no factions", "factions")
+    if not drafted and not data.get("factions"):
+        raise ValidationError("Missing data for required field.", "factions")
+
+
 class ClockSchema(Schema):
     """A game's turn clock: seconds per decision, and what happens when they run out."""
 

@@ -37,6 +37,7 @@ from api.schema_fields import (
     _rows,
     _tuples,
     load_query,
+    setup_mode,
 )
 from api.schemas_accounts import (
     SECRET_MAX,
@@ -111,8 +112,6 @@ class PlayerSchema(Schema):
             return
         if ("name" in data) == ("player" in data):
             raise ValidationError("give either 'name' or 'player'", "_schema")
-        if "factions" not in data:
-            raise ValidationError("Missing data for required field.", "factions")
         if "player" in data and data["bot"] is not None:
             raise ValidationError("an account seat cannot be a bot", "bot")
 
@@ -121,9 +120,10 @@ class PlayerSchema(Schema):
         """Build the domain's player setup (wrapped with its account for account seats)."""
         if "open" in data:
             return OpenSeat()
+        factions = tuple(data.get("factions", ()))  # none in a drafted game (CreateGameSchema)
         if "player" in data:
-            return AccountSeat(PlayerSetup("", tuple(data["factions"])), data["player"])
-        return PlayerSetup(data["name"], tuple(data["factions"]), data["bot"])
+            return AccountSeat(PlayerSetup("", factions), data["player"])
+        return PlayerSetup(data["name"], factions, data["bot"])
 
 
 class BoardCardSchema(Schema):
@@ -185,6 +185,25 @@ class CreateGameSchema(Schema):
     clock = fields.Nested(ClockSchema, load_default=None, allow_none=True)
     boxes = StrictInteger(load_default=None, allow_none=False, validate=validate.OneOf([1, 2]))
     rated = StrictBoolean(load_default=False)
+    setup = setup_mode()
+
+    @validates_schema
+    def seat_factions(self, data: dict[str, Any], **_: Any) -> None:
+        """Each seat names its two factions, except in a drafted game where none does."""
+        drafted = data.get("setup") == "draft"
+        if drafted and data.get("scripted"):
+            raise ValidationError("a scripted game names every seat's cards: no draft", "setup")
+        errors: dict[int, dict[str, list[str]]] = {}
+        for i, p in enumerate(data.get("players", [])):
+            if isinstance(p, OpenSeat):
+                continue
+            named = bool(getattr(p, "setup", p).factions)
+            if drafted and named:
+                errors[i] = {"factions": ["a drafted game's seats give no factions"]}
+            elif not drafted and not named:
+                errors[i] = {"factions": ["Missing data for required field."]}
+        if errors:
+            raise ValidationError({"players": errors})
 
     @validates_schema
     def scripted_seats(self, data: dict[str, Any], **_: Any) -> None:
@@ -203,9 +222,14 @@ class CreateGameSchema(Schema):
 
 
 def refused_setup(players: list[dict[str, Any]], seed: str) -> str | None:
-    """Why ``POST /v1/games`` would refuse these players and seed (None if it accepts them)."""
+    """Why ``POST /v1/games`` would refuse these players and seed (None if it accepts them);
+    players with no factions at all are a drafted game's."""
+    body: dict[str, Any] = {"players": players, "seed": seed}
+    if players and all(not p.get("factions") for p in players):
+        seats = [{k: v for k, v in p.items() if k != "factions"} for p in players]
+        body = {"players": seats, "seed": seed, "setup": "draft"}
     try:
-        CreateGameSchema().load({"players": players, "seed": seed})
+        CreateGameSchema().load(body)
     except ValidationError as error:
         return str(error.messages)
     return None

@@ -99,6 +99,18 @@ class EndTurn(Command):
     type: ClassVar[str] = "end_turn"
 
 
+@fast_init
+@dataclass(frozen=True)
+class PickFaction(Command):
+    """Take a faction in the faction draft of a drafted game (domain.draft)."""
+
+    type: ClassVar[str] = "pick_faction"
+    faction: str
+
+    def body(self) -> dict[str, Any]:
+        return {"type": self.type, "faction": self.faction}
+
+
 @dataclass(frozen=True)
 class ExpireClock(Command):
     """The server's, never a client's: the awaited seat's turn clock ran out (not listed by
@@ -108,5 +120,5 @@ class ExpireClock(Command):
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {
-    c.type: c for c in (PlayMinion, PlayAction, Choose, UseSpecial, UseTalent, EndTurn)
+    c.type: c for c in (PlayMinion, PlayAction, Choose, UseSpecial, UseTalent, EndTurn, PickFaction)
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from domain import abilities, plays, rules, table, talents
+from domain import abilities, draft, plays, rules, table, talents
 from domain import events as ev
 from domain.catalogue import catalogue
 from domain.commands import (
@@ -12,6 +12,7 @@ from domain.commands import (
     Command,
     EndTurn,
     ExpireClock,
+    PickFaction,
     PlayAction,
     PlayMinion,
     UseSpecial,
@@ -103,6 +104,8 @@ def is_legal(state: GameState, command: Command) -> bool:
         return isinstance(command, Choose) and any(
             o.id == command.option for o in state.pending.options
         )
+    if isinstance(command, PickFaction):
+        return command.faction in draft.picks_for(state, seat)
     if state.phase != "play" or isinstance(command, Choose):
         return False
     if isinstance(command, EndTurn):
@@ -123,6 +126,8 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
         return []
     if state.pending is not None:
         return [Choose(seat, o.id) for o in state.pending.options]
+    if state.phase == "draft":
+        return list(draft.legal_picks(state, seat))
     if state.phase != "play":
         return []
     out: list[Command] = []
@@ -168,6 +173,8 @@ def decide_and_evolve(
     if isinstance(command, table.TABLE_COMMANDS):
         table.check(state, command, awaited_seat(state))
         return _capped(*table.decide(state, command))
+    if isinstance(command, PickFaction) and state.status == "active":
+        return draft.pick(state, command, rng or rng_for(state))
     _check(state, command)
     rng = rng or rng_for(state)
     seat = command.seat
@@ -256,6 +263,8 @@ def _check(state: GameState, command: Command) -> None:
         raise IllegalTarget(f"option {command.option!r} is not one of the pending options")
     if isinstance(command, Choose):
         raise IllegalMove("there is no pending decision to choose for")
+    if state.phase == "draft":
+        raise IllegalMove(f"the factions are being drafted: {command.type} waits for the game")
     if state.phase != "play":
         raise NotYourTurn(f"seat {command.seat} cannot act during the {state.phase} phase")
     if isinstance(command, PlayMinion | PlayAction):

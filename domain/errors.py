@@ -53,3 +53,16 @@ class FactionNotImplemented(InvalidSetup):
     """The setup names a faction, card or base whose abilities this server does not play yet."""
 
     code = "faction_not_implemented"
+
+
+class FactionNotAvailable(IllegalMove):
+    """A faction draft pick names a faction the seat may not take (unknown, or already its own:
+    a seat's two factions differ)."""
+
+    code = "faction_not_available"
+
+
+class FactionAlreadyPicked(FactionNotAvailable):
+    """A faction draft pick names a faction another seat took (each faction once per box)."""
+
+    code = "faction_taken"

@@ -45,6 +45,7 @@ from domain.events_cards import (
     NoteSet,
     PowerModified,
 )
+from domain.events_draft import DraftStarted, FactionPicked, FactionsDealt
 from domain.events_game import (
     CardsDrawn,
     ClockExpired,
@@ -97,12 +98,15 @@ __all__ = [
     "DecisionRequested",
     "DeckReshuffled",
     "DeckShuffled",
+    "DraftStarted",
     "DuelCardPlaced",
     "DuelCardRevealed",
     "DuelEnded",
     "DuelStarted",
     "EffectsExpired",
     "Event",
+    "FactionPicked",
+    "FactionsDealt",
     "FlagSet",
     "GameCreated",
     "GameEnded",

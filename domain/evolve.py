@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from domain import events as ev
-from domain import evolve_cards, evolve_turns, table_state
+from domain import evolve_cards, evolve_draft, evolve_turns, table_state
 from domain.evolve_cards import moved_flag
 from domain.evolve_turns import talent_flag
 from domain.fold import APPLY
@@ -116,5 +116,5 @@ def _created(e: ev.GameCreated) -> GameState:
     )
 
 
-_FOLD_MODULES = (evolve_cards, evolve_turns)  # importing them registers their folds
+_FOLD_MODULES = (evolve_cards, evolve_turns, evolve_draft)  # importing them registers their folds
 __all__ = ["FACT_ONLY", "NoFold", "evolve", "moved_flag", "replay", "talent_flag"]

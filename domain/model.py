@@ -271,6 +271,18 @@ class Table:
     undo: Checkpoint | None = None
 
 
+@fast_init
+@dataclass(frozen=True)
+class Draft:
+    """The faction draft of a ``setup: "draft"`` game (domain.draft): the seats in pick order,
+    how many seats may play one faction (``boxes``), and the factions picked so far, in order
+    (pick k was made by ``order[k]``)."""
+
+    order: tuple[int, ...]
+    boxes: int = 1
+    picks: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class GameState:
     """Everything the rules need; derived numbers (power, totals) are computed, never stored."""
@@ -284,7 +296,7 @@ class GameState:
     first_seat: int = 0
     active: int = 0
     turn: int = 0
-    phase: str = "setup"  # setup | start | play | scoring | draw | end | over
+    phase: str = "setup"  # draft | setup | start | play | scoring | draw | end | over
     status: str = "active"  # active | ended
     winner: int | None = None
     pending: Decision | None = None
@@ -303,6 +315,7 @@ class GameState:
     duel: Duel | None = None  # the duel under way, if any
     table: Table | None = None  # resignations, offers, takeback checkpoints (domain.table)
     version: int = 0
+    draft: Draft | None = None  # the faction draft of a drafted game (phase "draft" until done)
 
     def player(self, seat: int) -> Player:
         """The player at this seat."""

@@ -39,6 +39,8 @@ def _line(before: GameState | None, after: GameState, e: ev.Event) -> str | None
 
 
 def _created(b: GameState | None, a: GameState, e: ev.GameCreated) -> str:
+    if not e.scripted and all(not p.factions for p in a.players):
+        return f"Game {e.game_id}: {', '.join(p.name for p in a.players)} draft their factions."
     seats = ", ".join(f"{p.name} ({' + '.join(p.factions)})" for p in a.players)
     bases = ", ".join(name(x.card) for x in a.bases)
     return f"Game {e.game_id}: {seats}. Bases: {bases}."
@@ -209,6 +211,21 @@ def _clock(b: GameState | None, a: GameState, e: ev.ClockExpired) -> str:
     return f"  {_who(a, e.seat)} ran out of time and {then}"
 
 
+def _draft(b: GameState | None, a: GameState, e: ev.DraftStarted) -> str:
+    boxes = " (two boxes: a faction may be taken twice)" if e.boxes > 1 else ""
+    return f"Draft: {', '.join(_who(a, s) for s in e.order)} pick in that order{boxes}"
+
+
+def _picked(b: GameState | None, a: GameState, e: ev.FactionPicked) -> str:
+    return f"  {_who(a, e.seat)} picks {e.faction}"
+
+
+def _dealt(b: GameState | None, a: GameState, e: ev.FactionsDealt) -> str:
+    seats = ", ".join(f"{p.name} ({' + '.join(p.factions)})" for p in a.players)
+    bases = ", ".join(name(x) for x in e.bases)
+    return f"Dealt: {seats}. Bases: {bases}. {_who(a, e.first_seat)} plays first."
+
+
 _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | None]] = {
     ev.GameCreated: _created,
     ev.TurnStarted: _turn,
@@ -235,4 +252,7 @@ _LINES: dict[type[ev.Event], Callable[[GameState | None, GameState, Any], str | 
     ev.DuelEnded: _duel_end,
     ev.CardRelocated: _relocated,
     **dict.fromkeys(_TABLE, _table),
+    ev.DraftStarted: _draft,
+    ev.FactionPicked: _picked,
+    ev.FactionsDealt: _dealt,
 }

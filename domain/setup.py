@@ -74,20 +74,57 @@ class GameSetup:
     players: tuple[PlayerSetup, ...]
     scripted: ScriptedSetup | None = field(default=None)
     clock: Clock | None = None
+    draft: bool = False  # the players give no factions: they draft them (domain.draft)
+    boxes: int = 1  # in a draft, how many seats may pick one faction (2: two boxes combined)
 
 
 def start_game(setup: GameSetup) -> tuple[ev.Event, ...]:
-    """The events that create a game, up to the first decision or the first play phase."""
-    _validate_players(setup.players)
+    """The events that create a game, up to the first decision, the first play phase or, in
+    a drafted game, the first pick."""
     _validate_clock(setup.clock)
     rng = random.Random(f"{setup.seed}:setup")
-    uids = _UidMaker(rng)
-    created = (
-        _scripted(setup, setup.scripted, uids) if setup.scripted else _random(setup, rng, uids)
-    )
+    if setup.draft:
+        _validate_draft(setup)
+        created = _drafted(setup, rng)
+    else:
+        _validate_players(setup.players)
+        uids = _UidMaker(rng)
+        created = (
+            _scripted(setup, setup.scripted, uids) if setup.scripted else _random(setup, rng, uids)
+        )
     created = replace(created, rules=RULES_VERSION, clock=setup.clock)
     _check_implemented(created)
-    return (created, *setup_events(created))
+    return (created, *setup_events(created, setup.boxes))
+
+
+def drafted(created: ev.GameCreated) -> bool:
+    """Whether a game drafts its factions: created with seats that have none yet."""
+    return not created.scripted and all(not p.factions for p in created.players)
+
+
+def draft_order(first: int, seats: int) -> tuple[int, ...]:
+    """The seats in pick order: from the first picker clockwise (increasing seats, the order of
+    play), then the last of them picks again and the picks go back counter-clockwise."""
+    clockwise = tuple((first + k) % seats for k in range(seats))
+    return (*clockwise, *reversed(clockwise))
+
+
+def _validate_draft(setup: GameSetup) -> None:
+    if setup.scripted is not None:
+        raise InvalidSetup("a scripted game names every seat's cards: it cannot be drafted")
+    if setup.boxes not in (1, 2):
+        raise InvalidSetup(f"boxes must be 1 or 2, got {setup.boxes}")
+    _validate_players(setup.players, drafted=True)
+
+
+def _drafted(setup: GameSetup, rng: random.Random) -> ev.GameCreated:
+    """A game whose seats have no factions, no decks and no bases yet: the draft deals them.
+    Its first seat is the first picker, drawn from the seed."""
+    players = tuple(
+        ev.PlayerInit(seat, p.name, (), p.bot, ()) for seat, p in enumerate(setup.players)
+    )
+    first = rng.randrange(len(players))
+    return ev.GameCreated(setup.game_id, setup.seed, False, first, players, (), ())
 
 
 def _check_implemented(created: ev.GameCreated) -> None:
@@ -115,19 +152,35 @@ def implemented_faction(faction: str) -> bool:
     return all(c in IMPLEMENTED for c in catalogue().factions[faction].card_ids)
 
 
-def setup_events(created: ev.GameCreated) -> tuple[ev.Event, ...]:
-    """What follows the creation: opening hands, mulligan offers, then the first turn. A pure
-    function of the creation event, so a log's setup can be checked by running it again."""
-    state = replay([created])
-    stack: list[Task] = [start_turn(created.first_seat)]
+def setup_events(created: ev.GameCreated, boxes: int = 1) -> tuple[ev.Event, ...]:
+    """What follows the creation: opening hands, mulligan offers, then the first turn; in a
+    drafted game, the start of the draft (``boxes`` is only its declaration). A pure function
+    of the creation event, so a log's setup can be checked by running it again."""
     n = len(created.players)
-    order = [(created.first_seat + k) % n for k in range(n)]
-    if not created.scripted:
-        stack += [Task("mulligan_offer", {"seat": s}) for s in reversed(order)]
-    if created.deal:
-        stack += [Task("draw", {"seat": s, "n": HAND_SIZE}) for s in reversed(order)]
+    if drafted(created):
+        return (ev.DraftStarted(draft_order(created.first_seat, n), boxes),)
+    state = replay([created])
+    stack = opening_tasks(created.first_seat, n, mulligans=not created.scripted, deal=created.deal)
     _, more = run(state, stack, random.Random(f"{created.seed}:1"))
     return tuple(more)
+
+
+def opening_tasks(first: int, seats: int, *, mulligans: bool, deal: bool) -> list[Task]:
+    """The work that opens a game once decks and bases are in place (run last first): opening
+    hands from `first` in order of play, then the mulligan offers, then the first turn."""
+    stack: list[Task] = [start_turn(first)]
+    order = [(first + k) % seats for k in range(seats)]
+    if mulligans:
+        stack += [Task("mulligan_offer", {"seat": s}) for s in reversed(order)]
+    if deal:
+        stack += [Task("draw", {"seat": s, "n": HAND_SIZE}) for s in reversed(order)]
+    return stack
+
+
+def bases_in_play(sets: set[str]) -> list[str]:
+    """The bases of these boxes whose ability is implemented (a box whose factions are done may
+    still have bases to come; every core base is implemented), in catalogue order."""
+    return [b for b in catalogue().bases_for_sets(sorted(sets)) if b in IMPLEMENTED]
 
 
 class _UidMaker:
@@ -159,12 +212,14 @@ def _validate_clock(clock: Clock | None) -> None:
         raise InvalidSetup(f"clock.bot: unknown bot {clock.bot!r} (known: {', '.join(BOTS)})")
 
 
-def _validate_players(players: Sequence[PlayerSetup]) -> None:
+def _validate_players(players: Sequence[PlayerSetup], *, drafted: bool = False) -> None:
     cat = catalogue()
     if not 2 <= len(players) <= 4:
         raise InvalidSetup(f"a game needs 2 to 4 players, got {len(players)}")
     for i, p in enumerate(players):
-        if len(p.factions) != 2 or p.factions[0] == p.factions[1]:
+        if drafted and p.factions:
+            raise InvalidSetup(f"player {i}: a drafted game's players give no factions")
+        if not drafted and (len(p.factions) != 2 or p.factions[0] == p.factions[1]):
             raise InvalidSetup(f"player {i} must choose two different factions, got {p.factions}")
         for f in p.factions:
             if f not in cat.factions:
@@ -183,9 +238,7 @@ def _random(setup: GameSetup, rng: random.Random, uids: _UidMaker) -> ev.GameCre
         deck = tuple(CardRef(uids(), c, seat) for c in cards)
         players.append(ev.PlayerInit(seat, p.name, p.factions, p.bot, deck))
         sets.update(cat.faction_set(f) for f in p.factions)
-    # only bases whose ability is implemented: a box whose factions are done may still have
-    # bases to come (every core base is implemented, so core games are unchanged)
-    bases = [b for b in cat.bases_for_sets(sorted(sets)) if b in IMPLEMENTED]
+    bases = bases_in_play(sets)
     rng.shuffle(bases)
     n = len(setup.players) + 1
     first = rng.randrange(len(setup.players))

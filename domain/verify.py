@@ -20,6 +20,7 @@ from domain.commands import (
     Command,
     EndTurn,
     ExpireClock,
+    PickFaction,
     PlayAction,
     PlayMinion,
     UseSpecial,
@@ -37,6 +38,7 @@ from domain.setup import (
     PlayerSetup,
     ScriptedSetup,
     _UidMaker,
+    drafted,
     setup_events,
     start_game,
 )
@@ -67,6 +69,8 @@ def command_for(state: GameState, event: ev.Event) -> Command | None:
         return UseTalent(event.seat, event.uid)
     if isinstance(event, ev.ClockExpired):
         return ExpireClock(event.seat)
+    if isinstance(event, ev.FactionPicked):
+        return PickFaction(event.seat, event.faction)
     if isinstance(event, ev.PhaseChanged) and event.phase == "scoring":
         return EndTurn(state.active)
     return None
@@ -107,7 +111,7 @@ def derive(
         return [], None, LogError(1, problem or "game_created cannot apply")
     derived: list[ev.Event] = [created]
     state = replay(derived)
-    expected: Sequence[ev.Event] = setup_events(created)
+    expected: Sequence[ev.Event] = setup_events(created, declared_boxes(events))
     after = replay(expected, state)
     i = 1
     while True:
@@ -177,6 +181,15 @@ def _shown(value: Any) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
+def declared_boxes(events: Sequence[ev.Event]) -> int:
+    """The boxes a drafted game's log declares in its draft_started event (1 otherwise): a
+    declaration of the players, not a random outcome, so the log's own word."""
+    started = events[1] if len(events) > 1 else None
+    if isinstance(started, ev.DraftStarted) and started.boxes in (1, 2):
+        return started.boxes
+    return 1
+
+
 def checked_by_rules(created: ev.GameCreated) -> bool:
     """Whether a log can be re-decided: it was recorded under the current rules version."""
     return created.rules == RULES_VERSION
@@ -221,6 +234,8 @@ def _created(created: ev.GameCreated) -> tuple[ev.GameCreated | None, str | None
 def _setup_of(e: ev.GameCreated) -> GameSetup:
     """The setup that created the game: players, and for a scripted game its exact position."""
     players = tuple(PlayerSetup(p.name, p.factions, p.bot) for p in e.players)
+    if drafted(e):
+        return GameSetup(e.game_id, e.seed, players, clock=e.clock, draft=True)
     if not e.scripted:
         return GameSetup(e.game_id, e.seed, players, clock=e.clock)
     script = ScriptedSetup(

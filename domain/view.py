@@ -8,6 +8,7 @@ from domain import rules
 from domain.catalogue import catalogue
 from domain.codec import to_json
 from domain.decide import awaited_seat
+from domain.draft import draft_view
 from domain.model import Attached, Buried, CardRef, GameState, Minion, Option
 
 
@@ -59,6 +60,8 @@ def awaiting(state: GameState, viewer: int | None) -> dict[str, Any] | None:
         prompt = f"Seat {proposal.seat} proposes {what}: accept or decline"
         return {"seat": seat, "kind": "answer", "proposal": proposal.kind, "prompt": prompt}
     d = state.pending
+    if d is None and state.phase == "draft":
+        return {"seat": seat, "kind": "pick", "prompt": "Pick a faction"}
     if d is None:
         return {"seat": seat, "kind": "play", "prompt": "Play cards, then end your turn"}
     out: dict[str, Any] = {"seat": seat, "kind": "choose", "decision": d.kind, "prompt": d.prompt}
@@ -139,6 +142,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         **({"box": [_card(c) for c in state.box]} if state.box else {}),
         **({"uncovered": [_card(c) for c in state.uncovered]} if state.uncovered else {}),
         **_table(state),
+        **({"draft": draft_view(state)} if state.draft is not None else {}),
     }
 
 
@@ -169,6 +173,9 @@ def redact_payload(kind: str, payload: dict[str, Any], viewer: int | None) -> di
                 pl["hand_size"] = len(pl.pop("hand"))
             players.append(pl)
         p["players"] = players
+        p["base_deck_size"] = len(p.pop("base_deck"))
+    elif kind == "factions_dealt":  # the decks' orders are hidden: their sizes are public
+        p["deck_sizes"] = [len(deck) for deck in p.pop("decks")]
         p["base_deck_size"] = len(p.pop("base_deck"))
     elif kind == "cards_drawn" and viewer != p["seat"]:
         p["count"] = len(p.pop("cards"))

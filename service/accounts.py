@@ -191,9 +191,12 @@ class Accounts:
         game_id: str | None = None,
         tokens: Sequence[str | None] | None = None,
         rated: bool = False,
+        drafted: bool = False,
+        boxes: int = 1,
     ) -> CreatedGame:
         """Create a game seating accounts (by id; a built-in bot's seat is played by its bot)
-        and anonymous players (``game_id``, ``tokens`` and ``rated``: as :meth:`Games.create`)."""
+        and anonymous players (``game_id``, ``tokens``, ``rated``, ``drafted`` and ``boxes``: as
+        :meth:`Games.create`)."""
         owners = [s.player for s in seats]
         named = [p for p in owners if p is not None]
         if len(set(named)) != len(named):
@@ -215,6 +218,8 @@ class Accounts:
             game_id=game_id,
             tokens=tokens,
             rated=rated,
+            drafted=drafted,
+            boxes=boxes,
         )
 
     def seats_of_game(self, game_id: str) -> tuple[str | None, ...]:

@@ -22,6 +22,7 @@ from events.envelope import utc_timestamp
 from service.accounts import BUILTIN_BOTS, Accounts, AccountSeat, bot_factions
 from service.feed import Feeds
 from service.outcomes import ServiceError
+from service.seating import check_seat_factions, lua_list
 
 # KEYS: the challenge. ARGV: expected status, new status, fields to merge (JSON object).
 _TRANSITION_LUA = """
@@ -37,7 +38,19 @@ return {'ok', encoded}
 """
 
 
-FIELDS = ("id", "from", "to", "factions", "seat", "clock", "status", "created_at", "game", "rated")
+FIELDS = (
+    "id",
+    "from",
+    "to",
+    "factions",
+    "seat",
+    "clock",
+    "status",
+    "created_at",
+    "game",
+    "rated",
+    "setup",
+)
 """A challenge's fields, in the order answers show them."""
 
 
@@ -83,12 +96,16 @@ class Challenges:
         seat: int,
         clock: Clock | None = None,
         rated: bool = False,
+        setup: str = "factions",
     ) -> dict[str, Any]:
         """Challenge ``target`` to a game where ``challenger`` plays ``factions`` at ``seat``,
         with a turn clock if ``clock`` is given (the game gets it on acceptance), rated if
-        ``rated``. A built-in bot accepts at once (two factions drawn for it)."""
+        ``rated``; with ``setup`` ``draft`` nobody names factions: the game drafts them. A
+        built-in bot accepts at once (two factions drawn for it, none in a draft)."""
         if challenger == target:
             raise ChallengeForbidden("an account cannot challenge itself")
+        if setup == "draft":
+            check_seat_factions(factions, setup)
         self.accounts.get(target)
         challenge_id = secrets.token_hex(8)
         challenge: dict[str, Any] = {
@@ -102,6 +119,7 @@ class Challenges:
             "created_at": utc_timestamp(),
             "game": None,
             "rated": rated,
+            "setup": setup,
         }
         now = time.time()
         pipe = transaction(self.redis)
@@ -111,7 +129,8 @@ class Challenges:
         pipe.execute()
         self.feeds.publish(target, "challenge", challenge)
         if target in BUILTIN_BOTS:  # the server's own bots accept at once
-            return self.accept(challenge_id, target, bot_factions(challenge_id, factions))
+            mine = [] if setup == "draft" else bot_factions(challenge_id, factions)
+            return self.accept(challenge_id, target, mine)
         return challenge
 
     def get(self, challenge_id: str, caller: str) -> dict[str, Any]:
@@ -140,6 +159,9 @@ class Challenges:
         challenge = self.get(challenge_id, caller)
         if challenge["to"] != caller:
             raise ChallengeForbidden("only the challenged account may accept")
+        setup = challenge.get("setup") or "factions"
+        if setup == "draft":
+            check_seat_factions(factions, setup)
         accepted = self._move(challenge_id, "pending", "accepting", {})
         try:
             mine = AccountSeat(PlayerSetup("", tuple(challenge["factions"])), challenge["from"])
@@ -150,6 +172,7 @@ class Challenges:
                 seats,
                 clock=None if clock is None else Clock(**clock),
                 rated=bool(challenge.get("rated")),
+                drafted=setup == "draft",
             )
         except Exception:
             self._move(challenge_id, "accepting", "pending", {})
@@ -188,4 +211,4 @@ class Challenges:
         if status == "status":
             raise ChallengeNotPending(f"the challenge is {reply[1].decode()}, not {old}")
         moved: dict[str, Any] = json.loads(reply[1])
-        return {field: moved.get(field) for field in FIELDS}
+        return {field: lua_list(moved.get(field)) for field in FIELDS}

@@ -94,6 +94,8 @@ class Games:
         game_id: str | None = None,
         tokens: Sequence[str | None] | None = None,
         rated: bool = False,
+        drafted: bool = False,
+        boxes: int = 1,
     ) -> CreatedGame:
         """Create a game; raise :class:`InvalidSetup` when the rules refuse the setup.
 
@@ -103,6 +105,8 @@ class Games:
         ``tokens`` the digests of seat tokens already handed out (None for a seat without
         one): those seats keep them and get no new token. With ``rated``, a game whose every seat
         is an account and whose setup is not scripted is marked rated (``rated`` metadata).
+        With ``drafted``, the players give no factions: they draft them, each faction at most
+        ``boxes`` times (domain.draft).
         """
         owners = list(accounts or [None] * len(players))
         handed = list(tokens or [None] * len(players))
@@ -110,7 +114,8 @@ class Games:
         reserved = game_id
         for _ in range(1 if reserved is not None else CREATE_RETRIES):
             game_id = reserved or secrets.token_hex(8)
-            events = start_events(GameSetup(game_id, chosen_seed, tuple(players), scripted, clock))
+            setup = GameSetup(game_id, chosen_seed, tuple(players), scripted, clock, drafted, boxes)
+            events = start_events(setup)
             state = replay(events)
             seats = seat_grants(state, owners, handed)
             for grant in seats:

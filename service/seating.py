@@ -67,12 +67,6 @@ class PoolBusy(ServiceError):
     retry_after = 1
 
 
-class DraftNotAvailable(ServiceError):
-    """The faction draft is not playable yet."""
-
-    code = "draft_not_available"
-
-
 @dataclass(frozen=True)
 class TableSeat:
     """Who takes a seat: a name (anonymous seat or bot) or an account, with two factions."""
@@ -107,6 +101,15 @@ def check_factions(factions: Sequence[str]) -> None:
             raise FactionNotImplemented(f"faction {faction!r} is not implemented yet")
 
 
+def check_seat_factions(factions: Sequence[str], setup: str) -> None:
+    """Refuse a seat's factions: in a drafted game (``setup`` ``draft``) a seat gives none, in
+    any other it gives two it can play (:func:`check_factions`)."""
+    if setup != "draft":
+        check_factions(factions)
+    elif factions:
+        raise InvalidSetup("a drafted game's seats give no factions: they are picked in the draft")
+
+
 def check_boxes(factions: Sequence[Sequence[str]], boxes: int) -> None:
     """Refuse seats that play one faction more than ``boxes`` times (one box has one deck of
     each faction)."""
@@ -122,6 +125,12 @@ def check_boxes(factions: Sequence[Sequence[str]], boxes: int) -> None:
         )
 
 
+def lua_list(value: Any) -> Any:
+    """A list field of a record rewritten by a Lua script: cjson writes an empty list as ``{}``
+    (a drafted game's seat names no factions)."""
+    return [] if value == {} else value
+
+
 def public(table: dict[str, Any]) -> dict[str, Any]:
     """What anyone may see of a table: no seed, no token digests, no client names."""
     seats = [
@@ -131,7 +140,7 @@ def public(table: dict[str, Any]) -> dict[str, Any]:
             "name": s.get("name"),
             "player": s.get("player"),
             "bot": s.get("bot"),
-            "factions": s.get("factions"),
+            "factions": lua_list(s.get("factions")),
         }
         for index, s in enumerate(table["seats"])
     ]

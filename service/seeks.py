@@ -4,7 +4,8 @@ A seek is a table (:mod:`service.tables`) of kind ``seek`` opened by an account,
 seat 0; other accounts accept it to take the open seats, and the game starts when the last one
 is taken. The creator may cancel it while it is open; it expires after the tables' seek TTL.
 ``rated`` makes the game rated (every seat of a seek is an account: see :mod:`service.ratings`);
-``setup`` is ``factions`` (each seat names its two) until the faction draft is playable.
+``setup`` is ``factions`` (each seat names its two) or ``draft`` (no seat names any: the game
+drafts them, see :mod:`domain.draft`).
 
 Quick pairing: an account asks for a game of ``seats`` seats and a clock; it takes a seat of
 the oldest waiting pool seek of the same seat count and clock (made by someone else, with
@@ -28,7 +29,6 @@ from domain.model import Clock
 from service.outcomes import ServiceError
 from service.seating import (
     AlreadySeated,
-    DraftNotAvailable,
     FactionTaken,
     GameFull,
     Joined,
@@ -67,10 +67,12 @@ class Paired:
     joined: Joined | None
 
 
-def pool_key(seats: int, clock: Clock | None) -> str:
-    """What pool seeks must share to match: the seat count and the clock."""
+def pool_key(seats: int, clock: Clock | None, setup: str = "factions") -> str:
+    """What pool seeks must share to match: the seat count, the clock and the setup (named
+    only for a draft, so the keys of other pools stay as they were)."""
     shown = None if clock is None else dataclasses.asdict(clock)
-    return json.dumps({"seats": seats, "clock": shown}, sort_keys=True)
+    drafted = {"setup": setup} if setup == "draft" else {}
+    return json.dumps({"seats": seats, "clock": shown, **drafted}, sort_keys=True)
 
 
 class Seeks:
@@ -93,17 +95,15 @@ class Seeks:
         client: str | None = None,
         pool: str | None = None,
     ) -> dict[str, Any]:
-        """Open a seek of ``seats`` seats where ``creator`` plays ``factions`` at seat 0."""
-        if setup != "factions":
-            raise DraftNotAvailable(
-                "the faction draft (setup 'draft') is not available yet; use setup 'factions'"
-            )
+        """Open a seek of ``seats`` seats where ``creator`` plays ``factions`` at seat 0 (none
+        with ``setup`` ``draft``: the seats draft them)."""
         first = TableSeat(tuple(factions), player=creator)
         table, _ = self.tables.open(
             "seek",
             [first, *[None] * (seats - 1)],
             clock=clock,
             boxes=boxes,
+            setup=setup,
             client=client,
             extra={"by": creator, "rated": rated, "pool": pool},
         )
@@ -127,9 +127,11 @@ class Seeks:
         factions: Sequence[str],
         clock: Clock | None = None,
         client: str | None = None,
+        setup: str = "factions",
     ) -> Paired:
-        """Seat ``account`` at the oldest matching pool seek, or open one and wait."""
-        key = pool_key(seats, clock)
+        """Seat ``account`` at the oldest matching pool seek (of the same ``setup``: a drafted
+        game's seats give no factions), or open one and wait."""
+        key = pool_key(seats, clock, setup)
         pool = self._pool(key)
         redis = self.tables.redis
         for _ in range(PAIRING_ATTEMPTS):
@@ -145,7 +147,9 @@ class Seeks:
                     tried.append(member)  # no seat for us there now: the next one
                 except ServiceError:
                     redis.zrem(pool, member)  # started, canceled or expired
-            mine = self.create(account, seats, factions, clock=clock, client=client, pool=key)
+            mine = self.create(
+                account, seats, factions, clock=clock, setup=setup, client=client, pool=key
+            )
             expires = time.time() + self.tables.ttl["seek"]  # the pool's order: oldest first
             entry = [account, f"{account}:{mine['id']}", expires, *tried]
             if self._enter(keys=[pool], args=entry):

@@ -76,15 +76,21 @@ def new_game(
     scripted: ScriptedSetup | None,
     clock: Clock | None = None,
     rated: bool = False,
+    *,
+    drafted: bool = False,
+    boxes: int = 1,
 ) -> CreatedGame:
     """Create a game whose seats may name player accounts: through the account services when
     one does (raising :class:`service.accounts.AccountNotFound` for an unknown account), else
-    directly (never rated: a rated game seats only accounts)."""
+    directly (never rated: a rated game seats only accounts). ``drafted``: the players draft
+    their factions, each at most ``boxes`` times."""
     if not any(isinstance(p, AccountSeat) for p in players):
         plain = [p for p in players if isinstance(p, PlayerSetup)]
-        return games.create(plain, seed, scripted, clock=clock)
+        return games.create(plain, seed, scripted, clock=clock, drafted=drafted, boxes=boxes)
     social = social_of(games)
     if social is None:
         raise RuntimeError("the games service has no account services attached")
     seats = [p if isinstance(p, AccountSeat) else AccountSeat(p) for p in players]
-    return social.accounts.create_game(seats, seed, scripted, clock, rated=rated)
+    return social.accounts.create_game(
+        seats, seed, scripted, clock, rated=rated, drafted=drafted, boxes=boxes
+    )

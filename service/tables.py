@@ -37,7 +37,7 @@ from service.seating import (
     TableForbidden,
     TableSeat,
     check_boxes,
-    check_factions,
+    check_seat_factions,
     public,
     refusal,
 )
@@ -140,16 +140,18 @@ class Tables:
         seed: str | None = None,
         clock: Clock | None = None,
         boxes: int = 1,
+        setup: str = "factions",
         client: str | None = None,
         extra: dict[str, Any] | None = None,
     ) -> tuple[dict[str, Any], dict[int, str]]:
         """Open a table of ``kind`` (``game`` or ``seek``) whose None seats are open; answer
-        its view and the tokens of its anonymous seats (by seat)."""
+        its view and the tokens of its anonymous seats (by seat). With ``setup`` ``draft`` the
+        seats give no factions: the game drafts them."""
         if all(seat is not None for seat in seats):
             raise InvalidSetup("a table needs at least one open seat")
         for seat in seats:
             if seat is not None:
-                check_factions(seat.factions)
+                check_seat_factions(seat.factions, setup)
         check_boxes([seat.factions for seat in seats if seat is not None], boxes)
         players = {s.player for s in seats if s is not None and s.player is not None}
         if len(players) != sum(1 for s in seats if s is not None and s.player is not None):
@@ -176,7 +178,7 @@ class Tables:
             "boxes": boxes,
             "clock": None if clock is None else dataclasses.asdict(clock),
             "seed": seed if seed is not None else secrets.token_hex(16),
-            "setup": "factions",
+            "setup": setup,
             "rated": False,
             "pool": None,
             "by": None,
@@ -276,7 +278,7 @@ class Tables:
             s.get("token") == hash_token(caller_token) for s in table["seats"]
         ):
             raise AlreadySeated("this token already holds a seat at this table")
-        check_factions(seat.factions)
+        check_seat_factions(seat.factions, table.get("setup", "factions"))
         token = None if seat.player is not None else secrets.token_urlsafe(32)
         row = self._row(seat, token, client)
         reply = self._join(keys=[self._key(table_id)], args=[json.dumps(row)])
@@ -313,6 +315,8 @@ class Tables:
                 game_id=table["id"],
                 tokens=[s.get("token") for s in table["seats"]],
                 rated=bool(table.get("rated")),
+                drafted=table.get("setup") == "draft",
+                boxes=int(table.get("boxes") or 1),
             )
         except Exception:
             self._transition(table["id"], "starting", "open", reopen=joined)

@@ -107,11 +107,13 @@ function otherMoves() {
   box.replaceChildren();
   for (const move of others) {
     const what = move.card ? `: ${boardName(move.card)}` : "";
-    const label = move.type === "use_talent" ? `${t("talent")}${what}` : `${move.type.replaceAll("_", " ")}${what}`;
+    let label = move.type === "use_talent" ? `${t("talent")}${what}` : `${move.type.replaceAll("_", " ")}${what}`;
+    if (move.type === "pick_faction") label = move.label || `${label}: ${move.faction}`; // the draft
     const button = el("button", "move", label);
     button.type = "button";
     // The version a move expects changes with every event: send the one listed now.
-    const now = () => ctx.moves.find((m) => m.type === move.type && m.card === move.card) || move;
+    const same = (m) => m.type === move.type && m.card === move.card && m.faction === move.faction;
+    const now = () => ctx.moves.find(same) || move;
     button.onclick = () => send(now());
     box.append(button);
   }

@@ -120,7 +120,13 @@ def create_challenge() -> tuple[dict[str, Any], int, dict[str, str]]:
         raise ValidationError({"to": [missing.message]}) from None
     with hold_game() as held:  # a built-in bot accepts at once: a game is created
         challenge = social().challenges.create(
-            challenger, data["to"], data["factions"], data["seat"], data["clock"], data["rated"]
+            challenger,
+            data["to"],
+            data["factions"],
+            data["seat"],
+            data["clock"],
+            data["rated"],
+            data["setup"],
         )
         if challenge["game"] is not None:
             held.keep(challenge["game"])
@@ -151,6 +157,11 @@ def accept(challenge_id: str) -> dict[str, Any]:
     caller = caller_account()
     no_query()
     data = AcceptSchema().load(read_json())
+    if (
+        not data["factions"]
+        and social().challenges.get(challenge_id, caller).get("setup") != "draft"
+    ):
+        raise ValidationError({"factions": ["Missing data for required field."]})
     with hold_game() as held:
         accepted = social().challenges.accept(challenge_id, caller, data["factions"])
         held.keep(accepted["game"])

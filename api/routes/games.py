@@ -35,15 +35,23 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     no_query()
     data = CreateGameSchema().load(read_json())
     players = data["players"]
+    drafted = data["setup"] == "draft"
     if any(isinstance(p, OpenSeat) for p in players):
         check_quota()
-        return open_game(players, data["seed"], data["clock"], data["boxes"])
+        return open_game(players, data["seed"], data["clock"], data["boxes"], data["setup"])
     if data["boxes"] is not None:
         check_boxes([getattr(p, "setup", p).factions for p in players], data["boxes"])
     with hold_game() as held:
         try:
             created = new_game(
-                games(), players, data["seed"], data["scripted"], data["clock"], data["rated"]
+                games(),
+                players,
+                data["seed"],
+                data["scripted"],
+                data["clock"],
+                data["rated"],
+                drafted=drafted,
+                boxes=data["boxes"] or 1,
             )
         except AccountNotFound as missing:
             raise ValidationError({"players": [missing.message]}) from None

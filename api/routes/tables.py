@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, current_app, url_for
+from marshmallow import ValidationError
 
 from api import auth
 from api.errors import ApiError
@@ -73,12 +74,13 @@ def open_game(
     seed: str | None,
     clock: Clock | None,
     boxes: int | None,
+    setup: str = "factions",
 ) -> tuple[dict[str, Any], int, dict[str, str]]:
     """``POST /v1/games`` with open seats: 202 with the table and its anonymous seats' tokens
     (quota checked by the caller)."""
     seats = [None if isinstance(p, OpenSeat) else _seat(p) for p in players]
     table, tokens = tables().open(
-        "game", seats, seed=seed, clock=clock, boxes=boxes or 1, client=client_id()
+        "game", seats, seed=seed, clock=clock, boxes=boxes or 1, setup=setup, client=client_id()
     )
     body = {
         "id": table["id"],
@@ -90,6 +92,12 @@ def open_game(
 
 def _joined(joined: Joined) -> dict[str, Any]:
     return {"seat": joined.seat, "token": joined.token, "table": joined.table}
+
+
+def _factions_fit(factions: Sequence[str], setup: str) -> None:
+    """A seat joining a table where each seat names its factions must name them."""
+    if setup != "draft" and not factions:
+        raise ValidationError({"factions": ["Missing data for required field."]})
 
 
 # -- open games -------------------------------------------------------------------------------
@@ -114,6 +122,7 @@ def join(game_id: str) -> dict[str, Any]:
         seat = TableSeat(tuple(data["factions"]), player=data["player"])
     else:
         seat = TableSeat(tuple(data["factions"]), name=data["name"])
+    _factions_fit(seat.factions, tables().get(check_game_id(game_id))["setup"])
     check_quota()
     joined = join_once(
         tables(),
@@ -186,6 +195,7 @@ def accept_seek(seek_id: str) -> dict[str, Any]:
     account = caller_account()
     no_query()
     data = AcceptSchema().load(read_json())
+    _factions_fit(data["factions"], tables().get(seek_id, "seek")["setup"])
     check_quota()
     joined = seeks().accept(seek_id, account, data["factions"], client_id())
     return _joined(_counted(joined))
@@ -209,7 +219,9 @@ def pair() -> dict[str, Any]:
     no_query()
     data = PairingSchema().load(read_json())
     check_quota()
-    paired = seeks().pair(account, data["seats"], data["factions"], data["clock"], client_id())
+    paired = seeks().pair(
+        account, data["seats"], data["factions"], data["clock"], client_id(), data["setup"]
+    )
     if paired.joined is not None:
         _counted(paired.joined)
     return {"status": paired.status, "seat": paired.seat, "seek": paired.seek}

@@ -10,6 +10,7 @@ from domain.ai.knowledge import determinize
 from domain.ai.sim import apply
 from domain.commands import Command, EndTurn
 from domain.decide import awaited_seat, game_commands
+from domain.draft import bot_pick, drafting
 from domain.model import GameState
 
 FOLLOW_DEPTH = 2
@@ -53,7 +54,10 @@ def ranked(state: GameState, seat: int, rng: random.Random) -> list[tuple[float,
 
 
 def greedy_bot(state: GameState, seat: int, rng: random.Random) -> Command | None:
-    """The legal move with the best immediate effect for `seat` (None when it has none)."""
+    """The legal move with the best immediate effect for `seat` (None when it has none); in a
+    faction draft, the pick of domain.draft.bot_pick."""
+    if drafting(state):
+        return bot_pick(state, seat, "greedy")
     moves = game_commands(state, seat)
     if len(moves) <= 1:
         return moves[0] if moves else None

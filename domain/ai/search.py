@@ -24,6 +24,7 @@ from domain.ai.knowledge import determinize
 from domain.ai.sim import apply
 from domain.commands import Command, EndTurn
 from domain.decide import awaited_seat, game_commands
+from domain.draft import bot_pick, drafting
 from domain.model import GameState
 
 EXPLORE = 0.7
@@ -74,6 +75,9 @@ class SearchBot:
         self.last_playouts = 0
 
     def __call__(self, state: GameState, seat: int, rng: random.Random) -> Command | None:
+        if drafting(state):  # a pick reveals nothing to search: the draft's pick rule
+            self.last_playouts = 0
+            return bot_pick(state, seat, "search")
         moves = game_commands(state, seat)
         if len(moves) <= 1:
             self.last_playouts = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,3 +74,29 @@ def command(
     all_headers = {**bearer(game.tokens[seat]), **headers}
     query = "?view=true" if view else ""
     return client.post(f"/v1/games/{game.id}/commands{query}", json=body, headers=all_headers)
+
+
+def play_out(client: FlaskClient, game: Game, rng: random.Random) -> tuple[dict[str, Any], int]:
+    """Each client seat plays a random move of its /moves when awaited (3000 at most), until
+    the game ends: the final view, the number of commands played, and the log replayed through
+    ``POST /v1/replays`` to the same version."""
+    served = game_view(client, game)
+    commands = 0
+    for _ in range(3000):
+        if served["status"] != "active":
+            break
+        seat = served["awaiting"]["seat"]
+        assert seat in game.tokens, "a bot seat is never left waiting"
+        listed = client.get(f"/v1/games/{game.id}/moves", headers=bearer(game.tokens[seat]))
+        moves = listed.get_json()["moves"]
+        assert moves, "an awaited seat always has a legal move"
+        answer = command(client, game, seat, rng.choice(moves))
+        assert answer.status_code == 200, answer.get_json()
+        commands += 1
+        served = game_view(client, game)
+    assert served["status"] == "ended"
+    log = client.get(f"/v1/games/{game.id}/log").data
+    replayed = client.post("/v1/replays", data=log, content_type="application/jsonl")
+    assert replayed.status_code == 200, replayed.get_json()
+    assert replayed.get_json()["version"] == served["version"]
+    return served, commands

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from domain import event_from_dict
 from domain.verify import verify
 from events.store import EventStore
-from tests.api.helpers import bearer, command, create, game_view
+from tests.api.helpers import create, play_out
 
 OOPS = [
     {"name": "Ann", "factions": ["samurai", "aliens"]},
@@ -31,26 +31,7 @@ CEASE_AND_DESIST = [
 def play_to_the_end(client: FlaskClient, body: dict[str, Any], seed: int) -> dict[str, Any]:
     """Create the game; each client seat plays a random move of its /moves when awaited."""
     game = create(client, body)
-    rng = random.Random(seed)
-    served = game_view(client, game)
-    commands = 0
-    for _ in range(3000):
-        if served["status"] != "active":
-            break
-        seat = served["awaiting"]["seat"]
-        assert seat in game.tokens, "a bot seat is never left waiting"
-        listed = client.get(f"/v1/games/{game.id}/moves", headers=bearer(game.tokens[seat]))
-        moves = listed.get_json()["moves"]
-        assert moves, "an awaited seat always has a legal move"
-        answer = command(client, game, seat, rng.choice(moves))
-        assert answer.status_code == 200, answer.get_json()
-        commands += 1
-        served = game_view(client, game)
-    assert served["status"] == "ended"
-    log = client.get(f"/v1/games/{game.id}/log").data
-    replayed = client.post("/v1/replays", data=log, content_type="application/jsonl")
-    assert replayed.status_code == 200, replayed.get_json()
-    assert replayed.get_json()["version"] == served["version"]
+    served, commands = play_out(client, game, random.Random(seed))
     return {"id": game.id, "client_commands": commands, **served}
 
 

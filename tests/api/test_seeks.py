@@ -87,9 +87,9 @@ def test_two_accounts_find_each_other_through_a_seek_and_play(
     assert played.status_code == 200, played.get_json()
 
 
-def test_a_drafted_seek_is_refused_until_the_draft_exists(client: FlaskClient) -> None:
+def test_a_seek_names_two_factions_unless_it_is_drafted(client: FlaskClient) -> None:
     ann = account(client, "Ann")
-    refused(seek(client, ann, setup="draft"), 422, "draft_not_available")
+    refused(seek(client, ann, setup="draft"), 422, "validation_error")  # with factions
     refused(seek(client, ann, setup="auction"), 422, "validation_error")
     refused(seek(client, ann, seats=5), 422, "validation_error")
     refused(seek(client, ann, rated="yes"), 422, "validation_error")

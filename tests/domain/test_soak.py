@@ -1,6 +1,7 @@
-"""Soak: 300 seeded random-bot games mixing the factions of the three boxes, 2 to 4 seats, all
-end with a winner at 15 VP or more and every log verifies by the rules; 60 more where the seats
-also resign, abort, offer draws and take moves back at random, and every log verifies."""
+"""Soak: 300 seeded random-bot games mixing the factions of the three boxes, 2 to 4 seats, and
+40 drafted ones (one box or two), all end with a winner at 15 VP or more and every log verifies
+by the rules; 60 more where the seats also resign, abort, offer draws and take moves back at
+random, and every log verifies."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from domain.verify import verify
 from tests.domain.test_playouts import play_to_the_end
 
 GAMES = 300
+DRAFTED = 40
 OOPS = ("ancient_egyptians", "cowboys", "samurai", "vikings")
 
 
@@ -118,3 +120,23 @@ def test_random_games_with_resigns_aborts_draws_and_takebacks_all_verify() -> No
         used.update(e.reason for e in events if isinstance(e, GameEnded))
     for kind in ("resigned", "aborted", "agreed_draw", "taken_back", "takeback_declined"):
         assert used[kind] > 0, f"no {kind} in {TABLE_GAMES} games: {used}"
+
+
+def test_forty_drafted_games_of_two_to_four_seats_and_one_or_two_boxes_end_and_verify() -> None:
+    doubled = 0
+    for seed in range(7000, 7000 + DRAFTED):
+        seats, boxes = 2 + seed % 3, 1 + seed // 3 % 2
+        players = tuple(PlayerSetup(f"p{i}", ()) for i in range(seats))
+        setup = GameSetup(f"draft{seed}", str(seed), players, draft=True, boxes=boxes)
+        events = list(start_game(setup))
+        state, events, _ = play_to_the_end(events, random.Random(seed))
+        assert state.status == "ended", f"seed {seed}"
+        assert state.winner is not None, f"seed {seed}"
+        picked = Counter(f for p in state.players for f in p.factions)
+        assert max(picked.values()) <= boxes, f"seed {seed}"
+        assert all(len(set(p.factions)) == 2 for p in state.players), f"seed {seed}"
+        doubled += max(picked.values()) == 2
+        checked, error = verify(events)
+        assert error is None, f"seed {seed}: {error}"
+        assert checked == state
+    assert doubled > 0  # two boxes did let two seats play one faction

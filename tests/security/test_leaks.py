@@ -22,6 +22,7 @@ from domain import redact_payload
 from domain.catalogue import catalogue
 from events.store import EventStore
 from tests.security.table import FACTIONS, Table, seat_body
+from tests.security.test_draft_leaks import draft_scenario
 
 ANN = seat_body("Ann", ("aliens", "dinosaurs"))
 BOB = seat_body("Bob", ("ninjas", "pirates"))
@@ -416,6 +417,7 @@ REDACTED = {
     "decision_requested": probe_scenario,
     "decision_made": probe_scenario,
     "duel_card_placed": duel_scenario,
+    "factions_dealt": draft_scenario,
 }
 """Each kind of event that is redacted, and a scenario where it hides something."""
 

@@ -102,10 +102,14 @@ class Games(_Group):
         scripted: JSON | None = None,
         clock: JSON | None = None,
         rated: bool = False,
+        setup: str | None = None,
     ) -> JSON:
         """Create a game (``CreatedGame``: its id and one token per human seat); ``rated``:
-        rate it (every seat a ``{"player": id}`` account)."""
+        rate it (every seat a ``{"player": id}`` account); ``setup="draft"``: the seats give
+        no factions and pick them with ``pick_faction`` commands."""
         body: JSON = {"players": builtins.list(players)}
+        if setup is not None:
+            body["setup"] = setup
         for key, value in (("seed", seed), ("scripted", scripted), ("clock", clock)):
             if value is not None:
                 body[key] = value

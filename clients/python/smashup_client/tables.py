@@ -12,7 +12,10 @@ from smashup_client.transport import new_idempotency_key
 
 
 def _seat_body(factions: Sequence[str], clock: JSON | None, **fields: Any) -> JSON:
-    body: JSON = {**fields, "factions": builtins.list(factions)}
+    """A seat's body; no ``factions`` when there are none (a drafted game's seat)."""
+    body: JSON = {**fields}
+    if factions:
+        body["factions"] = builtins.list(factions)
     if clock is not None:
         body["clock"] = clock
     return body
@@ -67,9 +70,11 @@ class Seeks(_Group):
         clock: JSON | None = None,
         rated: bool = False,
         boxes: int = 1,
+        setup: str = "factions",
     ) -> JSON:
-        """Open a seek; the caller's account takes seat 0 (``Table``)."""
-        body = _seat_body(factions, clock, seats=seats, rated=rated, boxes=boxes)
+        """Open a seek; the caller's account takes seat 0 (``Table``). With ``setup="draft"``
+        ``factions`` is empty: the seats draft them."""
+        body = _seat_body(factions, clock, seats=seats, rated=rated, boxes=boxes, setup=setup)
         return self._json("POST", "/v1/seeks", json_body=body)
 
     @operation("listSeeks", "GET", "/v1/seeks")
@@ -94,7 +99,15 @@ class Seeks(_Group):
         return self._json("POST", f"/v1/seeks/{seek_id}/cancel")
 
     @operation("pair", "POST", "/v1/pairing")
-    def pair(self, seats: int, factions: Sequence[str], *, clock: JSON | None = None) -> JSON:
-        """Join the oldest waiting pool seek of the same seats and clock, or wait in a new one
-        (``Paired``: ``status`` says which)."""
-        return self._json("POST", "/v1/pairing", json_body=_seat_body(factions, clock, seats=seats))
+    def pair(
+        self,
+        seats: int,
+        factions: Sequence[str],
+        *,
+        clock: JSON | None = None,
+        setup: str = "factions",
+    ) -> JSON:
+        """Join the oldest waiting pool seek of the same seats, clock and setup, or wait in a
+        new one (``Paired``: ``status`` says which); ``setup="draft"`` with no factions."""
+        body = _seat_body(factions, clock, seats=seats, setup=setup)
+        return self._json("POST", "/v1/pairing", json_body=body)
