@@ -145,6 +145,8 @@ def table_commands(state: GameState, seat: int, awaited: int | None) -> list[Com
     t = ts.table_of(state)
     if seat in t.resigned:
         return []
+    if state.phase == "draft":  # nothing is played yet: the game may only be called off
+        return [Abort(seat)]
     out: list[Command] = [Resign(seat)]
     if _may_abort(state):
         out.append(Abort(seat))

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from domain import EndTurn, PlayMinion, RuleViolation, legal_commands
+from domain import (
+    EndTurn,
+    GameSetup,
+    PlayerSetup,
+    PlayMinion,
+    RuleViolation,
+    decide,
+    legal_commands,
+    replay,
+    start_game,
+)
 from domain import table as tb
 from domain.bots import answer
 from domain.decide import awaited_seat
@@ -220,3 +230,20 @@ def test_a_snapshot_keeps_the_checkpoints_and_the_open_request() -> None:
     t.do(tb.Takeback(0))
     t.do(tb.AcceptTakeback(1))
     assert t.hand(0) == [REX, HOWL]
+
+
+def test_during_a_faction_draft_abort_is_the_only_table_command_and_resign_is_refused() -> None:
+    players = (PlayerSetup("a", ()), PlayerSetup("b", ()))
+    state = replay(start_game(GameSetup("drafting", "7", players, draft=True)))
+    assert state.phase == "draft"
+    for seat in (0, 1):
+        assert [c for c in legal_commands(state, seat) if isinstance(c, tb.TABLE_COMMANDS)] == [
+            tb.Abort(seat)
+        ]
+    with pytest.raises(RuleViolation):
+        decide(state, tb.Resign(0))
+    ended = replay(
+        [*start_game(GameSetup("drafting", "7", players, draft=True)), *decide(state, tb.Abort(1))]
+    )
+    assert ended.status == "ended"
+    assert ended.winner is None
