@@ -30,6 +30,7 @@ from service.social import attach
 from service.waiters import DEFAULT_LIMIT, Waiters
 from service.webhooks import BACKOFF, networks
 from workers.queue import DEFAULT_PREFIX, QUEUE_NAME, BotQueue
+from workers.tournaments import attach_tournaments
 from workers.webhooks import WebhookQueue, send
 
 log = logging.getLogger(__name__)
@@ -113,6 +114,7 @@ def build(
         rating_jobs=bots,
     )
     hooks.inline_attempt = lambda delivery: social.webhooks.attempt(delivery, send)
+    attach_tournaments(games, bots)  # after the accounts: a game's end is rated first
     return games
 
 
