@@ -28,13 +28,16 @@ from typing import Any, Protocol
 from domain import GameState, PlayerSetup
 from domain.catalogue import catalogue
 from domain.model import Clock
+from domain.setup import implemented_faction
 from events.envelope import utc_timestamp
 from events.errors import GameExists
-from service.accounts import BUILTIN_BOTS, Accounts, AccountSeat, bot_factions
+from service.accounts import BUILTIN_BOTS, Accounts, AccountSeat
 from service.feed import Feeds
+from service.games import Games
 from service.outcomes import ServiceError
 from service.pairings import pair_round, planned_rounds, standings
 from service.ratings import places
+from service.social import social_of
 
 # KEYS: the record, the index, then the marks of new games. ARGV: the revision expected, the
 # new record, its id, its index score ("" keeps the index as it is).
@@ -229,7 +232,7 @@ class Tournaments:
         self, record: dict[str, Any], player: str, factions: Sequence[str] | None
     ) -> dict[str, Any]:
         if record["factions"] == "fixed" and factions is None:
-            factions = bot_factions(f"{record['seed']}:{player}", ())
+            factions = _drawn(f"{record['seed']}:{player}", 2)
         return {
             "player": player,
             "factions": None if factions is None else list(factions),
@@ -414,8 +417,7 @@ class Tournaments:
         if record["factions"] == "fixed":
             chosen = {p["player"]: p["factions"] for p in record["players"]}
             return [list(chosen[p]) for p in players]
-        pool = sorted(catalogue().factions)
-        drawn = random.Random(f"{record['seed']}:{round_no}:{table}").sample(pool, 2 * len(players))
+        drawn = _drawn(f"{record['seed']}:{round_no}:{table}", 2 * len(players))
         return [drawn[2 * i : 2 * i + 2] for i in range(len(players))]
 
     def _create_games(self, record: dict[str, Any], games: Sequence[dict[str, Any]]) -> None:
@@ -496,5 +498,30 @@ def _cancel(record: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
+def _drawn(seed: str, count: int) -> list[str]:
+    """``count`` different playable factions, drawn (seeded by ``seed``)."""
+    pool = sorted(f for f in catalogue().factions if implemented_faction(f))
+    return random.Random(seed).sample(pool, count)
+
+
 def _seconds(text: str) -> float:
     return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+def tournaments_of(games: Games) -> Tournaments | None:
+    """The tournaments service listening to ``games``, if any."""
+    return next((t for t in games.listeners if isinstance(t, Tournaments)), None)
+
+
+def attach_tournaments(games: Games, scheduler: TournamentScheduler) -> Tournaments:
+    """Build the tournaments service over ``games`` (its account services attached first),
+    told of every append, its jobs run by ``scheduler``."""
+    existing = tournaments_of(games)
+    if existing is not None:
+        return existing
+    social = social_of(games)
+    if social is None:
+        raise RuntimeError("the games service has no account services attached")
+    tournaments = Tournaments(social.accounts, social.feeds, scheduler)
+    games.listeners.append(tournaments)
+    return tournaments
