@@ -343,7 +343,8 @@ class Tournaments:
             return "nothing"
         record = self._record_results(record)
         current = [g for g in record["games"] if g["round"] == record["round"]]
-        self._create_games(record, current)
+        if current:  # a run that died after writing the round left some of them to make
+            self._create_games(record, current)
         if any(g["places"] is None for g in current):
             return "waiting"
         if record["round"] >= record["rounds"]:
