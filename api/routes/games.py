@@ -36,7 +36,7 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     players = data["players"]
     if any(isinstance(p, OpenSeat) for p in players):
         check_quota()
-        return open_game(players, data["seed"], data["clock"], data["boxes"])
+        return open_game(players, data["seed"], data["clock"], data["boxes"], data["rated"])
     if data["boxes"] is not None:
         check_boxes([getattr(p, "setup", p).factions for p in players], data["boxes"])
     with hold_game() as held:
