@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import UTC
 from typing import Any
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, Response, request, url_for
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api.routes.accounts import caller_account
 from api.routes.common import games, no_query, read_json
+from api.routes.site import asset_text
 from api.schemas import ClockSchema, StrictBoolean, StrictInteger, _factions, _printable, load_query
 from service.accounts import BUILTIN_BOTS
 from service.pairings import FORMATS
@@ -17,6 +18,7 @@ from service.seating import check_factions
 from service.tournaments import Tournaments, tournaments_of
 
 bp = Blueprint("tournaments", __name__, url_prefix="/v1/tournaments")
+page_bp = Blueprint("arena", __name__)
 
 STATUSES = ("open", "running", "finished", "canceled")
 MAX_PLAYERS = 64
@@ -132,3 +134,10 @@ def start_tournament(tournament_id: str) -> dict[str, Any]:
     """Start the tournament now (its creator only); a worker pairs the first round."""
     no_query()
     return tournaments().start(tournament_id, caller_account())
+
+
+@page_bp.get("/arena")
+def arena_page() -> Response:
+    """The web page of the leaderboard and a tournament's standings, kept live by polling the
+    public API (``?tournament=<id>`` shows that one first)."""
+    return Response(asset_text("arena.html"), mimetype="text/html")
