@@ -95,6 +95,7 @@ class Client:
             self.seeks,
             self.exports,
             self.ratings,
+            self.tournaments,
         )
 
     def close(self) -> None:
