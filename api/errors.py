@@ -48,7 +48,7 @@ from service.seating import (
     TableCanceled,
     TableForbidden,
 )
-from service.tournaments import (
+from service.tournament_records import (
     AlreadyEntered,
     NotEntered,
     TooFewPlayers,

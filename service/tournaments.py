@@ -18,26 +18,37 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-import random
 import secrets
 import time
 from collections.abc import Sequence
-from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
 from domain import GameState, PlayerSetup
-from domain.catalogue import catalogue
 from domain.model import Clock
-from domain.setup import implemented_faction
 from events.envelope import utc_timestamp
 from events.errors import GameExists
 from service.accounts import BUILTIN_BOTS, Accounts, AccountSeat
 from service.feed import Feeds
 from service.games import Games
-from service.outcomes import ServiceError
 from service.pairings import pair_round, planned_rounds, standings
 from service.ratings import places
 from service.social import social_of
+from service.tournament_records import (
+    OPTIONS,
+    SUMMARY,
+    AlreadyEntered,
+    NotEntered,
+    TooFewPlayers,
+    TournamentForbidden,
+    TournamentFull,
+    TournamentNotFound,
+    TournamentScheduler,
+    cancel_open,
+    check_open,
+    drawn_factions,
+    seconds_of,
+    table_factions,
+)
 
 # KEYS: the record, the index, then the marks of new games. ARGV: the revision expected, the
 # new record, its id, its index score ("" keeps the index as it is).
@@ -55,55 +66,6 @@ log = logging.getLogger(__name__)
 
 LIST_LIMIT = 100
 MIN_PLAYERS = 2
-
-
-class TournamentNotFound(ServiceError):
-    """No tournament has this id."""
-
-    code = "tournament_not_found"
-
-
-class TournamentNotOpen(ServiceError):
-    """The tournament has started, finished or was canceled: entries are closed."""
-
-    code = "tournament_not_open"
-
-
-class TournamentFull(ServiceError):
-    """The tournament has as many players as it takes."""
-
-    code = "tournament_full"
-
-
-class AlreadyEntered(ServiceError):
-    """The account is already a player of this tournament."""
-
-    code = "already_entered"
-
-
-class NotEntered(ServiceError):
-    """The account is not a player of this tournament."""
-
-    code = "not_entered"
-
-
-class TooFewPlayers(ServiceError):
-    """A tournament starts with two players at least."""
-
-    code = "too_few_players"
-
-
-class TournamentForbidden(ServiceError):
-    """Only the tournament's creator may do this."""
-
-    code = "forbidden"
-
-
-class TournamentScheduler(Protocol):
-    """Gets :meth:`Tournaments.advance` run by a worker, now or at a time."""
-
-    def schedule_tournament(self, tournament_id: str, at: float | None = None) -> None:
-        """Run the tournament's job soon (``at``: not before that time, seconds since epoch)."""
 
 
 class Tournaments:
@@ -225,14 +187,14 @@ class Tournaments:
             raise TournamentFull(f"more built-in bots than the {record['max_players']} players")
         self._write(None, record)
         if record["starts_at"] is not None and self.scheduler is not None:
-            self.scheduler.schedule_tournament(tournament_id, _seconds(record["starts_at"]))
+            self.scheduler.schedule_tournament(tournament_id, seconds_of(record["starts_at"]))
         return self.shown(record)
 
     def _entry(
         self, record: dict[str, Any], player: str, factions: Sequence[str] | None
     ) -> dict[str, Any]:
         if record["factions"] == "fixed" and factions is None:
-            factions = _drawn(f"{record['seed']}:{player}", 2)
+            factions = drawn_factions(f"{record['seed']}:{player}", 2)
         return {
             "player": player,
             "factions": None if factions is None else list(factions),
@@ -247,7 +209,7 @@ class Tournaments:
         self.accounts.get(player)
 
         def enter(record: dict[str, Any]) -> dict[str, Any]:
-            _open(record)
+            check_open(record)
             if player in [p["player"] for p in record["players"]]:
                 raise AlreadyEntered("you have already entered this tournament")
             if len(record["players"]) >= record["max_players"]:
@@ -265,7 +227,7 @@ class Tournaments:
         """Take account ``player`` out of an open tournament."""
 
         def withdraw(record: dict[str, Any]) -> dict[str, Any]:
-            _open(record)
+            check_open(record)
             if player not in [p["player"] for p in record["players"]]:
                 raise NotEntered("you have not entered this tournament")
             record["players"] = [p for p in record["players"] if p["player"] != player]
@@ -280,7 +242,7 @@ class Tournaments:
         def begin(record: dict[str, Any]) -> dict[str, Any]:
             if caller is not None and caller != record["by"]:
                 raise TournamentForbidden("only the tournament's creator may start it")
-            _open(record)
+            check_open(record)
             if len(record["players"]) < MIN_PLAYERS:
                 raise TooFewPlayers(f"{len(record['players'])} player(s): two at least")
             record["status"] = "running"
@@ -328,7 +290,7 @@ class Tournaments:
         answers what it did (``started``, ``waiting``, ``paired``, ``finished``, ``nothing``)."""
         record = self.record(tournament_id)
         if record["status"] == "open":
-            due = record["starts_at"] is not None and _seconds(record["starts_at"]) <= (
+            due = record["starts_at"] is not None and seconds_of(record["starts_at"]) <= (
                 now or time.time()
             )
             if not due:
@@ -336,7 +298,7 @@ class Tournaments:
             try:
                 self.start(tournament_id, None)
             except TooFewPlayers:
-                self._change(tournament_id, _cancel)
+                self._change(tournament_id, cancel_open)
                 return "canceled"
             return "started"
         if record["status"] != "running":
@@ -380,7 +342,7 @@ class Tournaments:
         tables, bye = pair_round(record, round_no)
         games = []
         for index, table in enumerate(tables):
-            factions = self._factions(record, round_no, index, table)
+            factions = table_factions(record, round_no, index, table)
             games.append(
                 {
                     "game": f"{record['id']}-{round_no}-{index}",
@@ -410,16 +372,6 @@ class Tournaments:
         if not games:  # a round of byes only (cannot happen with two players or more)
             self._schedule(record["id"])
         return "paired"
-
-    def _factions(
-        self, record: dict[str, Any], round_no: int, table: int, players: Sequence[str]
-    ) -> list[list[str]]:
-        """Each seat's factions: the player's own when fixed; else drawn, all different."""
-        if record["factions"] == "fixed":
-            chosen = {p["player"]: p["factions"] for p in record["players"]}
-            return [list(chosen[p]) for p in players]
-        drawn = _drawn(f"{record['seed']}:{round_no}:{table}", 2 * len(players))
-        return [drawn[2 * i : 2 * i + 2] for i in range(len(players))]
 
     def _create_games(self, record: dict[str, Any], games: Sequence[dict[str, Any]]) -> None:
         """Create those of ``games`` that do not exist yet (their ids are reserved)."""
@@ -458,55 +410,6 @@ class Tournaments:
             notice = self._notice(new, place=row["rank"], points=row["points"], players=len(table))
             self.feeds.publish(row["player"], "tournament_ended", notice)
         return "finished"
-
-
-OPTIONS: dict[str, Any] = {
-    "name": "Tournament",
-    "format": "round_robin",
-    "seats": 2,
-    "rounds": None,
-    "factions": "random",
-    "rated": True,
-    "max_players": 16,
-    "starts_at": None,
-    "start_when_full": False,
-}
-"""What a creator may set, with the defaults (``clock`` too: None, no clock)."""
-SUMMARY = (
-    "id",
-    "name",
-    "by",
-    "format",
-    "seats",
-    "rounds",
-    "factions",
-    "rated",
-    "status",
-    "created_at",
-    "starts_at",
-    "round",
-)
-
-
-def _open(record: dict[str, Any]) -> None:
-    if record["status"] != "open":
-        raise TournamentNotOpen(f"the tournament is {record['status']}, not open")
-
-
-def _cancel(record: dict[str, Any]) -> dict[str, Any]:
-    if record["status"] == "open":
-        record["status"] = "canceled"
-    return record
-
-
-def _drawn(seed: str, count: int) -> list[str]:
-    """``count`` different playable factions, drawn (seeded by ``seed``)."""
-    pool = sorted(f for f in catalogue().factions if implemented_faction(f))
-    return random.Random(seed).sample(pool, count)
-
-
-def _seconds(text: str) -> float:
-    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
 
 def tournaments_of(games: Games) -> Tournaments | None:
