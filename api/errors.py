@@ -48,6 +48,15 @@ from service.seating import (
     TableCanceled,
     TableForbidden,
 )
+from service.tournament_records import (
+    AlreadyEntered,
+    NotEntered,
+    TooFewPlayers,
+    TournamentForbidden,
+    TournamentFull,
+    TournamentNotFound,
+    TournamentNotOpen,
+)
 from service.webhooks import TooManyWebhooks, WebhookNotFound, WebhookUrlRefused
 
 log = logging.getLogger(__name__)
@@ -93,6 +102,12 @@ TITLES = {
     "faction_taken": "Faction taken",
     "already_seated": "Already seated",
     "seek_not_found": "Seek not found",
+    "tournament_not_found": "Tournament not found",
+    "tournament_not_open": "Tournament not open",
+    "tournament_full": "Tournament full",
+    "already_entered": "Already entered",
+    "not_entered": "Not entered",
+    "too_few_players": "Too few players",
     "service_unavailable": "Service unavailable",
     "game_archived": "Game archived",
     "internal_error": "Internal error",
@@ -132,6 +147,13 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     PoolBusy: 503,
     UnknownCategory: 422,
     TableForbidden: 403,
+    TournamentNotFound: 404,
+    TournamentNotOpen: 409,
+    TournamentFull: 409,
+    AlreadyEntered: 409,
+    NotEntered: 409,
+    TooFewPlayers: 409,
+    TournamentForbidden: 403,
 }
 HTTP_CODES = {
     400: "bad_request",

@@ -214,9 +214,10 @@ class CreateGameSchema(Schema):
         if data.get("rated"):
             if data.get("scripted"):
                 raise ValidationError("a scripted game cannot be rated", "rated")
-            if not all(isinstance(p, AccountSeat) for p in data.get("players", [])):
+            if not all(isinstance(p, AccountSeat | OpenSeat) for p in data.get("players", [])):
                 raise ValidationError(
-                    "a rated game seats only player accounts ({'player': id} on every seat)",
+                    "a rated game seats only player accounts ({'player': id} on every seat,"
+                    " or an open seat, which only an account may take)",
                     "rated",
                 )
 

@@ -4,8 +4,9 @@ places as the rules rank them) and prints each bot's rating with its uncertainty
 `random` (the baseline of the same run) in units of their combined uncertainty. One expects
 search > greedy > random; it asserts nothing.
 
-Run: ``python bench/ratings.py [--games 200] [--playouts 40] [--seed 0]``. The pairings go round
-(random-greedy, greedy-search, search-random), each bot taking each seat in turn."""
+Run: ``python bench/ratings.py [--games 200] [--playouts 40] [--seed 0] [--progress 20]``.
+The pairings go round (random-greedy, greedy-search, search-random), each bot taking each seat
+in turn."""
 
 from __future__ import annotations
 
@@ -23,8 +24,10 @@ PAIRS = (("random", "greedy"), ("greedy", "search"), ("search", "random"))
 CORE = ("aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies")
 
 
-def run(games: int, playouts: int, seed: str) -> dict[str, Rating]:
-    """Play and rate ``games`` games; the bots' final ratings."""
+def run(games: int, playouts: int, seed: str, progress: int = 0) -> dict[str, Rating]:
+    """Play and rate ``games`` games; the bots' final ratings (every ``progress`` games, when
+    not 0, the ratings so far are printed)."""
+    started = time.monotonic()
     ratings = {b: Rating() for b in BOTS}
     stats = {b: BotStats(b) for b in BOTS}
     budget = Budget(playouts=playouts)
@@ -36,6 +39,9 @@ def run(games: int, playouts: int, seed: str) -> dict[str, Rating]:
         after = rate([ratings[b] for b in seated], places(result.vp, result.winner))
         for bot, new in zip(seated, after, strict=True):
             ratings[bot] = new
+        if progress and (g + 1) % progress == 0:
+            shown = ", ".join(f"{b} {ratings[b].mu:.2f}±{ratings[b].sigma:.2f}" for b in BOTS)
+            print(f"after {g + 1} games ({time.monotonic() - started:.0f} s): {shown}", flush=True)
     return ratings
 
 
@@ -45,9 +51,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--playouts", type=int, default=40, help="search playouts per decision")
     parser.add_argument("--seed", default="0")
+    parser.add_argument("--progress", type=int, default=0, help="print the ratings every N games")
     args = parser.parse_args()
     started = time.monotonic()
-    ratings = run(args.games, args.playouts, args.seed)
+    ratings = run(args.games, args.playouts, args.seed, args.progress)
     seconds = time.monotonic() - started
     print(f"{args.games} rated 2-seat games in {seconds:.1f} s (search: {args.playouts} playouts)")
     base = ratings["random"]

@@ -27,9 +27,11 @@ from service.clocks import attach_clocks
 from service.games import SNAPSHOT_EVERY, Games
 from service.outcomes import BotScheduler
 from service.social import attach
+from service.tournaments import attach_tournaments
 from service.waiters import DEFAULT_LIMIT, Waiters
 from service.webhooks import BACKOFF, networks
 from workers.queue import DEFAULT_PREFIX, QUEUE_NAME, BotQueue
+from workers.tournament_queue import TournamentQueue
 from workers.webhooks import WebhookQueue, send
 
 log = logging.getLogger(__name__)
@@ -113,6 +115,9 @@ def build(
         rating_jobs=bots,
     )
     hooks.inline_attempt = lambda delivery: social.webhooks.attempt(delivery, send)
+    attach_tournaments(
+        games, TournamentQueue(bots)
+    )  # after the accounts: a game's end is rated first
     return games
 
 

@@ -11,11 +11,13 @@ writes the new ratings, their history, results by faction, the leaderboards and 
 ``rated`` mark in one ``MULTI``/``EXEC``. A second run sees the mark and does nothing; a run that
 dies before ``EXEC`` wrote nothing, so the next run does the whole update.
 
-Keys (global): ``<prefix>:rating:<account>:<category>`` (a hash: mu, sigma, games, wins),
-``<prefix>:rating:<account>:history`` (a list, newest first, of JSON entries),
-``<prefix>:rating:<account>:factions`` (a hash: ``<faction>:games``, ``<faction>:wins``),
-``<prefix>:leaderboard:<category>:<bots|people|all>`` (sorted sets by rating) and
-``<prefix>:rating-done:<game>`` (the mark: the game's update is written).
+Keys (global, all with the hash tag ``{ratings}`` so that one transaction may change them on a
+Redis Cluster: they live in one slot): ``<prefix>:{ratings}:rating:<account>:<category>`` (a
+hash: mu, sigma, games, wins), ``<prefix>:{ratings}:rating:<account>:history`` (a list, newest
+first, of JSON entries), ``<prefix>:{ratings}:rating:<account>:factions`` (a hash:
+``<faction>:games``, ``<faction>:wins``), ``<prefix>:{ratings}:leaderboard:<category>:<bots|
+people|all>`` (sorted sets by rating) and ``<prefix>:{ratings}:rating-done:<game>`` (the mark:
+the game's update is written).
 """
 
 from __future__ import annotations
@@ -136,13 +138,13 @@ class Ratings:
     # -- keys -----------------------------------------------------------------------------------
 
     def _key(self, account_id: str, part: str) -> str:
-        return f"{self.prefix}:rating:{account_id}:{part}"
+        return f"{self.prefix}:{{ratings}}:rating:{account_id}:{part}"
 
     def _board(self, category: str, group: str) -> str:
-        return f"{self.prefix}:leaderboard:{category}:{group}"
+        return f"{self.prefix}:{{ratings}}:leaderboard:{category}:{group}"
 
     def _done(self, game_id: str) -> str:
-        return f"{self.prefix}:rating-done:{game_id}"
+        return f"{self.prefix}:{{ratings}}:rating-done:{game_id}"
 
     # -- the update -----------------------------------------------------------------------------
 
@@ -179,7 +181,7 @@ class Ratings:
         ranks = places([p.vp for p in state.players], state.winner, resigned, reason)
         keys = [self._key(o, category) for o in owners]
         pipe: Any
-        with self.redis.pipeline() as pipe:  # WATCHed reads answer at once, then MULTI
+        with self.redis.pipeline(transaction=True) as pipe:  # WATCHed reads at once, then MULTI
             while True:
                 try:
                     pipe.watch(self._done(game_id), *keys)

@@ -274,6 +274,8 @@ class Tables:
         table = self.record(table_id, kind)
         if table["kind"] == "seek" and seat.player is None:
             raise TableForbidden("a seek seats player accounts only: send a player token")
+        if table.get("rated") and seat.player is None:
+            raise TableForbidden("a rated game seats player accounts only: join as 'player'")
         if caller_token is not None and any(
             s.get("token") == hash_token(caller_token) for s in table["seats"]
         ):

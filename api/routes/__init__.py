@@ -17,6 +17,8 @@ from api.routes.replays import bp as replays_bp
 from api.routes.site import bp as site_bp
 from api.routes.streams import game_stream_bp, me_stream_bp
 from api.routes.tables import join_bp, pairing_bp, seeks_bp
+from api.routes.tournaments import bp as tournaments_bp
+from api.routes.tournaments import page_bp as arena_bp
 from api.routes.viewer import bp as viewer_bp
 from api.routes.webhooks import bp as webhooks_bp
 
@@ -40,4 +42,6 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     pairing_bp,
     export_bp,
     ratings_bp,
+    tournaments_bp,
+    arena_bp,
 )

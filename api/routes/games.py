@@ -38,7 +38,9 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     drafted = data["setup"] == "draft"
     if any(isinstance(p, OpenSeat) for p in players):
         check_quota()
-        return open_game(players, data["seed"], data["clock"], data["boxes"], data["setup"])
+        return open_game(
+            players, data["seed"], data["clock"], data["boxes"], data["setup"], data["rated"]
+        )
     if data["boxes"] is not None:
         check_boxes([getattr(p, "setup", p).factions for p in players], data["boxes"])
     with hold_game() as held:

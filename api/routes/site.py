@@ -39,7 +39,8 @@ def spec_yaml() -> str:
 @functools.cache
 def spec_json() -> str:
     """openapi.yaml as JSON."""
-    return json.dumps(yaml.safe_load(spec_yaml()), ensure_ascii=False)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's: 8x faster, same result
+    return json.dumps(yaml.load(spec_yaml(), Loader=loader), ensure_ascii=False)
 
 
 def _swagger_dist() -> Traversable:

@@ -75,12 +75,20 @@ def open_game(
     clock: Clock | None,
     boxes: int | None,
     setup: str = "factions",
+    rated: bool = False,
 ) -> tuple[dict[str, Any], int, dict[str, str]]:
     """``POST /v1/games`` with open seats: 202 with the table and its anonymous seats' tokens
-    (quota checked by the caller)."""
+    (quota checked by the caller). A ``rated`` table seats accounts only."""
     seats = [None if isinstance(p, OpenSeat) else _seat(p) for p in players]
     table, tokens = tables().open(
-        "game", seats, seed=seed, clock=clock, boxes=boxes or 1, setup=setup, client=client_id()
+        "game",
+        seats,
+        seed=seed,
+        clock=clock,
+        boxes=boxes or 1,
+        setup=setup,
+        client=client_id(),
+        extra={"rated": rated},
     )
     body = {
         "id": table["id"],

@@ -21,6 +21,7 @@ from smashup_client.resources import (
     Webhooks,
 )
 from smashup_client.tables import Seeks, Tables
+from smashup_client.tournaments import Tournaments
 from smashup_client.transport import RetryPolicy, Transport
 
 
@@ -32,7 +33,8 @@ class Client:
 
     Groups: ``service``, ``catalogue``, ``games``, ``me``, ``accounts``, ``challenges``,
     ``webhooks``, ``replays``, ``site``, ``tables`` (open games), ``seeks`` (seeks and
-    quick pairing), ``exports`` (finished games in bulk) and ``ratings`` (the leaderboard).
+    quick pairing), ``exports`` (finished games in bulk), ``ratings`` (the leaderboard) and
+    ``tournaments``.
     Refusals raise
     :class:`~smashup_client.errors.ApiError` subclasses carrying the problem's ``code``.
     Use it as a context manager, or call :meth:`close`, to free its connections.
@@ -61,6 +63,7 @@ class Client:
         self.seeks = Seeks(self.transport)
         self.exports = Exports(self.transport)
         self.ratings = Ratings(self.transport)
+        self.tournaments = Tournaments(self.transport)
 
     @property
     def token(self) -> str | None:
@@ -92,6 +95,7 @@ class Client:
             self.seeks,
             self.exports,
             self.ratings,
+            self.tournaments,
         )
 
     def close(self) -> None:

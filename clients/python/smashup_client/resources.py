@@ -413,3 +413,8 @@ class Site(_Group):
     def home(self) -> str:
         """The home page (HTML)."""
         return self._text("/")
+
+    @operation("getArenaPage", "GET", "/arena")
+    def arena(self) -> str:
+        """The page of the leaderboard and the tournaments' standings (HTML)."""
+        return self._text("/arena")
