@@ -5,12 +5,13 @@ A tournament is JSON at ``<prefix>:{tournaments}:tournament:<id>``, listed in th
 names the tournament of each of its games. The ``{tournaments}`` hash tag keeps them in one slot
 of a Redis Cluster, so one script changes a record, the index and the game marks together.
 
-Every change is a compare-and-set on the record's ``revision`` (:data:`_CAS_LUA`). The worker
-job (:meth:`Tournaments.advance`) is idempotent: it records the results of the games that
-ended, then pairs the next round (:func:`service.pairings.pair_round`, a function of the record
-alone) and writes it with its games' ids (``<tournament>-<round>-<table>``) *before* creating
-the games; any later run creates those of the round that do not exist yet. Run twice, or after
-a worker died half-way, it pairs each round exactly once and creates each game once.
+Every change is a compare-and-set on the record's ``revision``
+(:data:`service.tournament_games.CAS_LUA`). The worker job (:meth:`Tournaments.advance`) is
+idempotent: it records the results of the games that ended, then pairs the next round
+(:func:`service.pairings.pair_round`, a function of the record alone) and writes it with its
+games' ids (``<tournament>-<round>-<table>``) *before* creating the games; any later run
+creates those of the round that do not exist yet. Run twice, or after a worker died half-way,
+it pairs each round exactly once and creates each game once.
 """
 
 from __future__ import annotations
@@ -23,16 +24,16 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from domain import GameState, PlayerSetup
+from domain import GameState
 from domain.model import Clock
 from events.envelope import utc_timestamp
-from events.errors import GameExists
-from service.accounts import BUILTIN_BOTS, Accounts, AccountSeat
+from service.accounts import BUILTIN_BOTS, Accounts
 from service.feed import Feeds
 from service.games import Games
 from service.pairings import pair_round, planned_rounds, standings
 from service.ratings import places
 from service.social import social_of
+from service.tournament_games import CAS_LUA, create_games
 from service.tournament_records import (
     OPTIONS,
     SUMMARY,
@@ -50,18 +51,6 @@ from service.tournament_records import (
     table_factions,
 )
 
-# KEYS: the record, the index, then the marks of new games. ARGV: the revision expected, the
-# new record, its id, its index score ("" keeps the index as it is).
-_CAS_LUA = """
-local raw = redis.call('GET', KEYS[1])
-local revision = 0
-if raw then revision = cjson.decode(raw)['revision'] end
-if tostring(revision) ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[2])
-if ARGV[4] ~= '' then redis.call('ZADD', KEYS[2], ARGV[4], ARGV[3]) end
-for i = 3, #KEYS do redis.call('SET', KEYS[i], ARGV[3]) end
-return 1
-"""
 log = logging.getLogger(__name__)
 
 LIST_LIMIT = 100
@@ -79,7 +68,7 @@ class Tournaments:
         self.redis = accounts.redis
         self.prefix = accounts.prefix
         self.scheduler = scheduler
-        self._cas = self.redis.register_script(_CAS_LUA)
+        self._cas = self.redis.register_script(CAS_LUA)
 
     def _key(self, tournament_id: str) -> str:
         return f"{self.prefix}:{{tournaments}}:tournament:{tournament_id}"
@@ -306,7 +295,7 @@ class Tournaments:
         record = self._record_results(record)
         current = [g for g in record["games"] if g["round"] == record["round"]]
         if current:  # a run that died after writing the round left some of them to make
-            self._create_games(record, current)
+            create_games(self.accounts, record, current)
         if any(g["places"] is None for g in current):
             return "waiting"
         if record["round"] >= record["rounds"]:
@@ -368,33 +357,10 @@ class Tournaments:
                 self.feeds.publish(player, "tournament_round", notice)
         if bye is not None:
             self.feeds.publish(bye, "tournament_round", self._notice(new, game=None, bye=True))
-        self._create_games(new, games)
+        create_games(self.accounts, new, games)
         if not games:  # a round of byes only (cannot happen with two players or more)
             self._schedule(record["id"])
         return "paired"
-
-    def _create_games(self, record: dict[str, Any], games: Sequence[dict[str, Any]]) -> None:
-        """Create those of ``games`` that do not exist yet (their ids are reserved)."""
-        clock = None if record["clock"] is None else Clock(**record["clock"])
-        for game in games:
-            if self.accounts.store.exists(game["game"]):
-                continue
-            seats = [
-                AccountSeat(PlayerSetup("", tuple(f)), p)
-                for p, f in zip(game["players"], game["factions"], strict=True)
-            ]
-            try:
-                self.accounts.create_game(
-                    seats,
-                    f"{record['seed']}:{game['game']}",
-                    None,
-                    clock,
-                    game_id=game["game"],
-                    rated=record["rated"],
-                    drafted=record["factions"] == "draft",
-                )
-            except GameExists:
-                continue
 
     def _finish(self, record: dict[str, Any]) -> str:
         def end(current: dict[str, Any]) -> dict[str, Any]:
