@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.routes.common import EXTENSION
+from service import tournaments as tournaments_module
 from service.pairings import game_points
 from service.tournaments import Tournaments, tournaments_of
 from tests.api.helpers import bearer
@@ -175,17 +176,16 @@ def test_the_round_job_run_again_or_after_dying_pairs_each_round_once(
     service = service_of(fast)
     scheduler, service.scheduler = service.scheduler, None  # no job runs by itself
     client.post(f"/v1/tournaments/{made['id']}/start", headers=bearer(host["token"]))
-    real = Tournaments._create_games
 
-    def die(self: Tournaments, record: dict[str, Any], games: Any) -> None:
+    def die(accounts: Any, record: dict[str, Any], games: Any) -> None:
         raise SystemExit("the worker died after writing the round, before its games")
 
-    monkeypatch.setattr(Tournaments, "_create_games", die)
+    monkeypatch.setattr(tournaments_module, "create_games", die)
     with pytest.raises(SystemExit):
         service.advance(made["id"])
     [game] = service.record(made["id"])["games"]
     assert not service.accounts.store.exists(game["game"])
-    monkeypatch.setattr(Tournaments, "_create_games", real)
+    monkeypatch.undo()
     service.scheduler = scheduler
     service.advance(made["id"])  # makes the game; played inline, its end runs the job again
     assert service.record(made["id"])["status"] == "finished"
