@@ -211,4 +211,5 @@ class Challenges:
         if status == "status":
             raise ChallengeNotPending(f"the challenge is {reply[1].decode()}, not {old}")
         moved: dict[str, Any] = json.loads(reply[1])
-        return {field: lua_list(moved.get(field)) for field in FIELDS}
+        # a challenge stored before a field existed answers without it (as get and listing do)
+        return {field: lua_list(moved[field]) for field in FIELDS if field in moved}
