@@ -28,7 +28,13 @@ from domain.errors import (
 from domain.events import EVENT_TYPES, Event
 from domain.evolve import evolve, replay
 from domain.model import GameState
-from domain.serialize import event_from_dict, event_to_dict, state_from_json, state_to_json
+from domain.serialize import (
+    event_from_dict,
+    event_to_dict,
+    snapshot_point,
+    state_from_json,
+    state_to_json,
+)
 from domain.setup import BoardCard, GameSetup, PlayerSetup, ScriptedSetup, start_game
 from domain.view import redact_payload, view
 
@@ -65,6 +71,7 @@ __all__ = [
     "legal_commands",
     "redact_payload",
     "replay",
+    "snapshot_point",
     "start_game",
     "state_from_json",
     "state_to_json",

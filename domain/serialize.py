@@ -43,6 +43,18 @@ def state_to_json(state: GameState) -> str:
     return json.dumps({**_stamp(), "state": to_json(state)}, separators=(",", ":"))
 
 
+def snapshot_point(state: GameState) -> GameState:
+    """The state a snapshot taken now keeps: the oldest takeback checkpoint of `state`'s turn
+    (domain.table_state), or `state` itself when it has none. A checkpoint holds a whole earlier
+    state and links to the one before it, so a snapshot of `state` would hold them all; the
+    oldest holds none, and replaying the events after it rebuilds the same chain."""
+    table = state.table
+    while table is not None and table.undo is not None:
+        state = table.undo.state
+        table = state.table
+    return state
+
+
 def state_from_json(text: str) -> GameState:
     """The state back from a snapshot; SnapshotMismatch if another schema or rules version
     wrote it (or it has no stamp, as before stamps existed)."""

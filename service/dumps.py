@@ -18,7 +18,6 @@ from typing import Any
 
 import zstandard
 
-from domain import state_to_json
 from domain.events import GameCreated
 from domain.verify import checked_by_rules
 from events.archived import ArchivingStore
@@ -120,7 +119,7 @@ def import_game(
     except GameExists:
         same = "".join(write_log(store.read(game_id))) == text
         return "skipped" if same else "conflict"
-    store.save_snapshot(game_id, checked.state.version, state_to_json(checked.state))
+    games.save_snapshot(game_id, checked.state)
     if isinstance(store, ArchivingStore):
         Archiver(store).mark_ended(game_id)
     return "imported"

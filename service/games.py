@@ -26,6 +26,7 @@ from domain import (
     event_from_dict,
     event_to_dict,
     replay,
+    snapshot_point,
     state_from_json,
     state_to_json,
 )
@@ -178,8 +179,14 @@ class Games:
         state = replay((event_from_dict(e) for e in envelopes), base)
         self.recent.remember(state)
         if len(envelopes) >= self.snapshot_every:
-            self.store.save_snapshot(game_id, state.version, state_to_json(state))
+            self.save_snapshot(game_id, state)
         return state
+
+    def save_snapshot(self, game_id: str, state: GameState) -> None:
+        """Keep a snapshot of ``state`` (of its oldest takeback checkpoint, if it has one: see
+        :func:`domain.snapshot_point`) unless the game has a newer one."""
+        point = snapshot_point(state)
+        self.store.save_snapshot(game_id, point.version, state_to_json(point))
 
     def follow(self, game_id: str, state: GameState, envelopes: Sequence[Envelope]) -> GameState:
         """``state`` with ``envelopes``, the events read right after it, applied (no round
@@ -332,6 +339,7 @@ class Games:
         """
         final = steps[-1][1]
         crossed = final.version // self.snapshot_every > state.version // self.snapshot_every
+        point = snapshot_point(final) if crossed else None
         stored = self.store.append(
             game_id,
             state.version,
@@ -339,10 +347,12 @@ class Games:
             idempotency_key=idempotency_key,
             response=response,
             meta={"status": final.status} if final.status != state.status else None,
-            snapshot=state_to_json(final) if crossed else None,
+            snapshot=state_to_json(final) if point is final else None,
             fresh_payloads=True,  # made by event_to_dict for this append only
         )
         EVENTS_APPENDED.inc(len(stored))
+        if point is not None and point is not final:  # mid-turn: the chain's oldest state
+            self.save_snapshot(game_id, point)
         self.recent.remember(final)
         self.recent.stamp(game_id, final.version, str(stored[-1]["ts"]))
         before = state

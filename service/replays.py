@@ -34,7 +34,6 @@ from domain import (
     evolve,
     rules,
     state_from_json,
-    state_to_json,
     view,
 )
 from domain import events as ev
@@ -330,7 +329,7 @@ class Replays:
                 if self._holds(game_id, events):
                     return Imported(game_id, imported, created=False)
                 continue
-            self.store.save_snapshot(game_id, imported.version, state_to_json(imported))
+            self.games.save_snapshot(game_id, imported)
             return Imported(game_id, imported, created=True)
         raise StoreError("could not find a free game id for the imported log")
 

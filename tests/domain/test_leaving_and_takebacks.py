@@ -19,7 +19,7 @@ from domain import (
 from domain import table as tb
 from domain.bots import answer
 from domain.decide import awaited_seat
-from domain.serialize import state_from_json, state_to_json
+from domain.serialize import snapshot_point, state_from_json, state_to_json
 from domain.verify import verify
 from domain.view import view
 from tests.domain.table import Table
@@ -230,6 +230,21 @@ def test_a_snapshot_keeps_the_checkpoints_and_the_open_request() -> None:
     t.do(tb.Takeback(0))
     t.do(tb.AcceptTakeback(1))
     assert t.hand(0) == [REX, HOWL]
+
+
+def test_a_snapshot_point_mid_turn_holds_no_checkpoint_and_its_events_rebuild_them() -> None:
+    t = Table([OASIS], hands=[[REX, HOWL], [REX]])
+    start = t.state.version  # the first checkpoint: before the minion
+    t.play(REX, 0)
+    t.play(HOWL)
+    point = snapshot_point(t.state)
+    assert point.version == start  # the oldest checkpoint of the turn
+    assert point.table is None or point.table.undo is None
+    assert len(state_to_json(point)) < len(state_to_json(t.state)) / 2
+    loaded = state_from_json(state_to_json(point))
+    assert replay(t.events[point.version :], loaded) == t.state  # the chain, rebuilt
+    t.end_turn()
+    assert snapshot_point(t.state) is t.state  # a new turn: nothing to keep
 
 
 def test_during_a_faction_draft_abort_is_the_only_table_command_and_resign_is_refused() -> None:

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from bootstrap import in_memory
-from domain import Choose, GameState, PlayerSetup, event_from_dict, replay
+from domain import Choose, GameState, PlayerSetup, event_from_dict, replay, state_from_json
 from domain.bots import random_bot
 from domain.decide import awaited_seat
 from events.memory import MemoryStore
@@ -99,3 +99,26 @@ def test_accounts_need_the_redis_store_and_say_so() -> None:
         TypeError, match="accounts, challenges and webhooks keep their data in Redis"
     ):
         Accounts(games)
+
+
+def test_snapshots_taken_mid_turn_hold_no_takeback_checkpoints_and_load_the_same_state() -> None:
+    games = in_memory(snapshot_every=1)  # every command crosses a snapshot mark
+    created = games.create(PLAYERS, seed="checkpoints")
+    state = games.load(created.game_id)
+    rng, mid_turn = random.Random(3), 0
+    for _ in range(80):
+        seat = awaited_seat(state)
+        if state.status != "active" or seat is None:
+            break
+        command = random_bot(state, seat, rng)
+        assert command is not None
+        result = games.execute(created.game_id, seat, command, state.version)
+        assert result.state is not None
+        state = result.state
+        snapshot = games.store.load_snapshot(created.game_id)
+        assert snapshot is not None
+        kept = state_from_json(snapshot[1])
+        assert kept.table is None or kept.table.undo is None, snapshot[0]
+        mid_turn += snapshot[0] < state.version  # kept at the turn's oldest checkpoint
+        assert Games(games.store).load(created.game_id) == state  # no cache: snapshot + log
+    assert mid_turn > 0
