@@ -225,7 +225,8 @@ def _capped(
 
 def _expire_clock(state: GameState, seat: int) -> tuple[tuple[ev.Event, ...], GameState]:
     """The awaited seat's clock ran out: recorded, then (forfeit) the game ends, won by the
-    other seat with the most VP (ties: the first of them in turn order after `seat`)."""
+    other seat with the most VP that has not resigned (ties: the first of them in turn order
+    after `seat`)."""
     if state.status != "active":
         raise GameNotActive(f"game {state.game_id} has ended; no command is accepted")
     if state.clock is None:
@@ -237,7 +238,8 @@ def _expire_clock(state: GameState, seat: int) -> tuple[tuple[ev.Event, ...], Ga
     if state.clock.on_expiry != "forfeit":
         return (expired,), after
     n = len(state.players)
-    others = [(seat + k) % n for k in range(1, n)]
+    resigned = state.table.resigned if state.table is not None else ()
+    others = [(seat + k) % n for k in range(1, n) if (seat + k) % n not in resigned]
     winner = max(others, key=lambda s: (state.players[s].vp, -others.index(s)))
     ended = ev.GameEnded(winner, tuple(p.vp for p in state.players), "forfeit")
     return (expired, ended), evolve(after, ended)

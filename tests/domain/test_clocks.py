@@ -21,6 +21,7 @@ from domain.commands import COMMAND_TYPES, ExpireClock
 from domain.events import ClockExpired, Event, GameEnded
 from domain.model import Clock, GameState, replace
 from domain.narrate import narrate
+from domain.table import Resign
 from domain.verify import verify
 
 PLAYERS = (
@@ -71,6 +72,22 @@ def test_a_forfeit_ends_the_game_won_by_the_other_seat_with_most_vp(vp: tuple[in
     winner = next(s for s in others if vp[s] == best)
     assert made == (ClockExpired(seat, "forfeit"), GameEnded(winner, vp, "forfeit"))
     assert (after.status, after.winner) == ("ended", winner)
+
+
+def test_a_forfeit_is_never_won_by_a_seat_that_resigned_even_with_most_vp() -> None:
+    state = replay(clocked("forfeit", PLAYERS))
+    seat = awaited_seat(state)
+    assert seat is not None
+    quitter, other = (seat + 1) % 3, (seat + 2) % 3
+    vp = tuple(9 if s == quitter else 2 for s in range(3))
+    state = replace(
+        state, players=tuple(replace(p, vp=v) for p, v in zip(state.players, vp, strict=True))
+    )
+    _, state = decide_and_evolve(state, Resign(quitter))
+    assert state.status == "active"  # three seats: a bot plays the quitter's turns
+    made, after = decide_and_evolve(state, ExpireClock(seat))
+    assert made[-1] == GameEnded(other, vp, "forfeit")
+    assert (after.status, after.winner) == ("ended", other)
 
 
 def test_an_expiry_is_refused_without_a_clock_for_another_seat_or_a_bot() -> None:
