@@ -153,7 +153,8 @@ class TalentUsed(Event):
 class GameEnded(Event):
     """The game is over: ``winner`` won (``reason`` "victory"), or nobody did (``winner`` None,
     ``reason`` "version_cap": the game reached :data:`domain.rules.VERSION_CAP`), or the
-    awaited seat's clock ran out and it forfeited (``reason`` "forfeit")."""
+    awaited seat's clock ran out and it forfeited (``reason`` "forfeit"), or the table ended it
+    (domain.table: ``reason`` "resigned", "aborted" or "agreed_draw")."""
 
     winner: int | None
     vp: tuple[int, ...]

@@ -222,4 +222,6 @@ def _duel_ended(s: GameState, e: ev.DuelEnded) -> GameState:
 
 @on(ev.GameEnded)
 def _ended(s: GameState, e: ev.GameEnded) -> GameState:
-    return replace(s, status="ended", winner=e.winner, phase="over", pending=None)
+    return replace(
+        s, status="ended", winner=e.winner, end_reason=e.reason, phase="over", pending=None
+    )

@@ -299,6 +299,7 @@ class GameState:
     phase: str = "setup"  # draft | setup | start | play | scoring | draw | end | over
     status: str = "active"  # active | ended
     winner: int | None = None
+    end_reason: str | None = None  # the game_ended event's reason, once the game ended
     pending: Decision | None = None
     resolving: tuple[CardRef, ...] = ()  # standard actions being resolved
     uncovered: tuple[CardRef, ...] = ()  # buried cards turned face up, about to be played

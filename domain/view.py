@@ -128,6 +128,7 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "active_seat": state.active,
         "first_seat": state.first_seat,
         "winner": state.winner,
+        **({"end_reason": state.end_reason} if state.end_reason is not None else {}),
         "scripted": state.scripted,
         "awaiting": awaiting(state, viewer),
         "players": players,

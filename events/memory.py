@@ -84,8 +84,8 @@ class MemoryStore(GameStore):
             game.meta.update(batch.meta)
             if key:
                 game.records[key] = (batch.record, self._clock() + self.idempotency_ttl)
-            if batch.snapshot:
-                game.snapshot = (len(game.rows), batch.snapshot)
+            if batch.snapshot and (game.snapshot is None or game.snapshot[0] <= batch.snapshot[0]):
+                game.snapshot = batch.snapshot
             if batch.mode == "create":
                 self._order += 1
                 created = batch.meta.get("created_at", "")

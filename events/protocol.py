@@ -34,8 +34,8 @@ class Batch:
     """The JSON recorded under ``idempotency_key``."""
     meta: dict[str, str]
     """Metadata fields set with the events."""
-    snapshot: str | None
-    """The state after the events, kept as the game's snapshot."""
+    snapshot: tuple[int, str] | None
+    """A snapshot to keep (unless the game has a newer one): its version and its data."""
 
 
 @dataclass(frozen=True)
@@ -84,12 +84,15 @@ class GameStore(Protocol):
         response: Mapping[str, Any] | None = None,
         meta: Mapping[str, str] | None = None,
         snapshot: str | None = None,
+        snapshot_at: int | None = None,
         fresh_payloads: bool = False,
     ) -> list[Envelope]:
         """Append events atomically if the game is at ``expected_version``; return them.
 
         With ``idempotency_key``, ``response`` is recorded under it (expiring after
-        :attr:`idempotency_ttl` seconds); ``snapshot`` is saved as the state after the events.
+        :attr:`idempotency_ttl` seconds); ``snapshot`` is saved as the state after the events, or
+        as the state at version ``snapshot_at`` (not beyond them) when given, unless the game
+        has a newer snapshot.
         The envelopes returned hold copies of the payloads as JSON gives them back, or with
         ``fresh_payloads`` the payloads given, which must then be plain JSON (dicts with string
         keys, lists, strings, numbers, booleans, None) that the caller keeps no other use for.
@@ -101,10 +104,13 @@ class GameStore(Protocol):
         rows, stored = encode_batch(events, expected_version, fresh_payloads)
         record = json.dumps(dict(response), separators=(",", ":")) if response else "{}"
         fields = {str(k): str(v) for k, v in (meta or {}).items()}
+        last = expected_version + len(rows)
+        if snapshot_at is not None and not 1 <= snapshot_at <= last:
+            raise ValueError(f"a snapshot at {snapshot_at!r} is not within versions 1 to {last}")
+        at = last if snapshot_at is None else snapshot_at
+        kept = None if snapshot is None else (at, snapshot)
         self._write(
-            Batch(
-                "append", game_id, expected_version, rows, idempotency_key, record, fields, snapshot
-            )
+            Batch("append", game_id, expected_version, rows, idempotency_key, record, fields, kept)
         )
         return stored
 

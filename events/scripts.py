@@ -6,8 +6,9 @@ from __future__ import annotations
 # KEYS: events, idem (the legacy hash of records), meta, fence, idem record (this key's own,
 # expiring), snapshot.
 # ARGV: mode, expected version, idempotency field ('' for none), record JSON, command id,
-# record TTL (s), snapshot data ('' for none), number of meta fields, the meta field/value
-# pairs, then four values per event: type, schema, ts, payload.
+# record TTL (s), snapshot data ('' for none), the snapshot's version (kept unless the
+# snapshot hash holds a newer one), number of meta fields, the meta field/value pairs, then
+# four values per event: type, schema, ts, payload.
 # The first event of the batch carries the command id in its 'cmd' field; a command id in the
 # fence set (one whose answer was lost and settled as not applied) is refused. A duplicate
 # answers its record and the events it appended.
@@ -32,8 +33,8 @@ end
 local expected = tonumber(ARGV[2])
 local actual = redis.call('XLEN', KEYS[1])
 if actual ~= expected then return {'conflict', tostring(actual)} end
-local first = 9
-local n_meta = tonumber(ARGV[8])
+local first = 10
+local n_meta = tonumber(ARGV[9])
 if n_meta > 0 then
   local fields = {}
   for i = first, first + 2 * n_meta - 1 do fields[#fields + 1] = ARGV[i] end
@@ -53,7 +54,10 @@ for i = first + 2 * n_meta, #ARGV, 4 do
 end
 if key ~= '' then redis.call('SET', KEYS[5], ARGV[4], 'EX', tonumber(ARGV[6])) end
 if ARGV[7] ~= '' then
-  redis.call('HSET', KEYS[6], 'version', tostring(version), 'data', ARGV[7])
+  local current = redis.call('HGET', KEYS[6], 'version')
+  if not current or tonumber(current) <= tonumber(ARGV[8]) then
+    redis.call('HSET', KEYS[6], 'version', ARGV[8], 'data', ARGV[7])
+  end
 end
 return {'ok', tostring(version)}
 """

@@ -132,7 +132,8 @@ class EventStore(GameIndex, GameStore):
             batch.record,
             "",  # the command id, chosen per attempt
             self.idempotency_ttl,
-            batch.snapshot or "",
+            batch.snapshot[1] if batch.snapshot else "",
+            batch.snapshot[0] if batch.snapshot else "",
             len(batch.meta),
         ]
         for field, value in batch.meta.items():

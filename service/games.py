@@ -347,12 +347,11 @@ class Games:
             idempotency_key=idempotency_key,
             response=response,
             meta={"status": final.status} if final.status != state.status else None,
-            snapshot=state_to_json(final) if point is final else None,
+            snapshot=None if point is None else state_to_json(point),
+            snapshot_at=None if point is None else point.version,
             fresh_payloads=True,  # made by event_to_dict for this append only
         )
         EVENTS_APPENDED.inc(len(stored))
-        if point is not None and point is not final:  # mid-turn: the chain's oldest state
-            self.save_snapshot(game_id, point)
         self.recent.remember(final)
         self.recent.stamp(game_id, final.version, str(stored[-1]["ts"]))
         before = state

@@ -20,6 +20,7 @@ const TEXT = {
     your_second: "Your second faction", bot_second: "Bot's second faction",
     open_games: "Open games", seeks: "Seeks", join: "Join", open_seat: "open seat",
     join_game_of: "Join the game of", waiting_players: "Waiting for players… (this page checks again by itself)",
+    confirm_resign: "Resign: click again to confirm", confirm_abort: "Abort: click again to confirm",
   },
   fr: {
     play_bot: "Jouer contre un bot", your_name: "Votre nom", your_factions: "Vos factions",
@@ -44,6 +45,8 @@ const TEXT = {
     open_games: "Parties ouvertes", seeks: "Recherches d'adversaire", join: "Rejoindre",
     open_seat: "siège libre", join_game_of: "Rejoindre la partie de",
     waiting_players: "En attente de joueurs… (cette page revérifie d'elle-même)",
+    confirm_resign: "Abandonner : cliquez encore pour confirmer",
+    confirm_abort: "Annuler la partie : cliquez encore pour confirmer",
   },
 };
 

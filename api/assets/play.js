@@ -9,6 +9,9 @@ let dialogKey = null; // the decision the dialog shows (version and prompt)
 let clockTimer = null;
 let handSignature = null;
 let otherSignature = null;
+let tableSignature = null;
+const FINAL = new Set(["resign", "abort"]); // asked twice: a second click confirms
+const ANSWERS = new Set(["accept_draw", "decline_draw", "accept_takeback", "decline_takeback"]);
 
 /** Send one command body from /moves, then draw the game as it is now. */
 async function send(body) {
@@ -109,12 +112,38 @@ function otherMoves() {
     const what = move.card ? `: ${boardName(move.card)}` : "";
     let label = move.type === "use_talent" ? `${t("talent")}${what}` : `${move.type.replaceAll("_", " ")}${what}`;
     if (move.type === "pick_faction") label = move.label || `${label}: ${move.faction}`; // the draft
+    if (ANSWERS.has(move.type)) label = move.label || label; // a draw offer or a takeback asked
     const button = el("button", "move", label);
     button.type = "button";
     // The version a move expects changes with every event: send the one listed now.
     const same = (m) => m.type === move.type && m.card === move.card && m.faction === move.faction;
     const now = () => ctx.moves.find(same) || move;
     button.onclick = () => send(now());
+    box.append(button);
+  }
+}
+
+/** The table's commands from /moves' "table": resign, abort, offer a draw, ask to take back
+ * the last move. Resign and abort end the game, so their first click only asks again. */
+function tableMoves() {
+  const box = $("table-moves");
+  const signature = JSON.stringify([ctx.lang, ctx.table.map((m) => [m.type, m.label])]);
+  if (signature === tableSignature) return; // unchanged: keep the buttons (and an armed one)
+  tableSignature = signature;
+  box.replaceChildren();
+  for (const move of ctx.table) {
+    const button = el("button", "table-move", move.label || move.type.replaceAll("_", " "));
+    button.type = "button";
+    button.dataset.type = move.type;
+    const now = () => ctx.table.find((m) => m.type === move.type) || move;
+    button.onclick = () => {
+      if (FINAL.has(move.type) && button.dataset.armed !== "true") {
+        button.dataset.armed = "true";
+        button.textContent = t(`confirm_${move.type}`);
+        return;
+      }
+      send(now());
+    };
     box.append(button);
   }
 }
@@ -177,7 +206,10 @@ export function renderPlay(game) {
   $("end-turn").hidden = !canEnd;
   $("cancel").hidden = !selected;
   $("hint").textContent = selected ? `${t("choose_target")} ${nameOf(own.hand.find((c) => c.uid === selected).card)}` : "";
-  if (own) otherMoves();
+  if (own) {
+    otherMoves();
+    tableMoves();
+  }
   markTargets();
   showDecision(game, seat);
   tick();

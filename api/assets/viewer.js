@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const path = (rest = "") => `/v1/games/${encodeURIComponent(gameId)}${rest}`;
 
-export const ctx = { gameId, token: null, names: {}, facts: {}, game: null, moves: [], lang: "en" };
+export const ctx = { gameId, token: null, names: {}, facts: {}, game: null, moves: [], table: [], lang: "en" };
 let final = null; // the last version's view, once the game has ended
 let lines = []; // narration of a finished game: {version, text}, ascending
 let wanted = 0; // the version the scrubber asks for
@@ -174,10 +174,11 @@ export async function refresh() {
   for (let attempt = 0; ; attempt++) {
     const game = await api("");
     const playing = ownSeat(game) !== null && game.status === "active";
-    const moves = playing ? await api("/moves") : { version: game.version, moves: [] };
+    const moves = playing ? await api("/moves") : { version: game.version, moves: [], table: [] };
     if (moves.version !== game.version && attempt < 3) continue; // an event came in between
     if (ctx.game && !replaying && game.version < ctx.game.version) return ctx.game; // a late answer
     ctx.moves = moves.moves;
+    ctx.table = moves.table || [];
     render(game);
     return game;
   }

@@ -80,3 +80,38 @@ def screenshot(driver: WebDriver, path: Path) -> Path:
     assert driver.save_screenshot(str(path))
     assert path.stat().st_size > 10_000
     return path
+
+
+def sign_in(driver: WebDriver, base_url: str, game_id: str, token: str, version: int) -> None:
+    """Open the table, sign in to a seat by typing its token, wait for ``version``."""
+    driver.get(f"{base_url}/games/{game_id}")
+    field = wait_for(driver, lambda d: d.find_element(By.ID, "token"), "the token field")
+    wait_for(driver, lambda d: field.is_displayed(), "the sign-in form")
+    field.send_keys(token)
+    driver.find_element(By.ID, "sign-in-button").click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "hand").is_displayed(), "the hand")
+    settle(driver, version)
+
+
+def settle(driver: WebDriver, version: int) -> None:
+    """Wait until the page follows the stream live and shows ``version``."""
+    wait_for(driver, lambda d: text_of(d, "live") in ("● live", "● en direct"), "live")
+    wait_for(driver, lambda d: text_of(d, "version") == str(version), f"version {version}")
+
+
+def click_card(driver: WebDriver, card: str) -> None:
+    """Click a playable card of the hand."""
+    selector = f'#hand-cards button[data-card="{card}"][data-playable="true"]'
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, selector), card)[0].click()
+
+
+def click_base(driver: WebDriver, index: int) -> None:
+    """Click a base marked as a target of the picked card."""
+    selector = f'.base.target[data-base="{index}"]'
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, selector), "the base")[0].click()
+
+
+def click_option(driver: WebDriver, label: str) -> None:
+    """Click the decision dialog's option button with that label."""
+    xpath = f'//dialog[@open]//button[normalize-space(.)="{label}"]'
+    wait_for(driver, lambda d: d.find_elements(By.XPATH, xpath), label)[0].click()

@@ -71,7 +71,8 @@ def test_a_misplayed_minion_is_taken_back_then_a_draw_is_agreed_and_the_log_veri
     refused(command(client, game, 0, {"type": "end_turn"}), "proposal_open")
     ended = ok(command(client, game, 1, {"type": "accept_draw"}))
     assert ended["events"][-1]["payload"]["reason"] == "agreed_draw"
-    assert (game_view(client, game)["status"], game_view(client, game)["winner"]) == ("ended", None)
+    final = game_view(client, game)
+    assert (final["status"], final["winner"], final["end_reason"]) == ("ended", None, "agreed_draw")
     assert replays(client, game)["version"] == game_view(client, game)["version"]
 
 
@@ -84,7 +85,7 @@ def test_a_seat_resigns_when_it_is_not_its_turn_and_the_other_seat_wins(
     assert [e["type"] for e in answer["events"]] == ["seat_resigned", "game_ended"]
     assert answer["events"][-1]["payload"]["reason"] == "resigned"
     view = game_view(client, game)
-    assert (view["status"], view["winner"]) == ("ended", 0)
+    assert (view["status"], view["winner"], view["end_reason"]) == ("ended", 0, "resigned")
     refused(command(client, game, 0, {"type": "resign"}), "game_not_active", 409)
     assert replays(client, game)["winner"] == 0
 

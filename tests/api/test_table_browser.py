@@ -16,7 +16,16 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select
 
-from tests.api.browser import chromium, text_of, wait_for
+from tests.api.browser import (
+    chromium,
+    click_base,
+    click_card,
+    click_option,
+    settle,
+    sign_in,
+    text_of,
+    wait_for,
+)
 from tests.api.helpers import bearer, create
 from tests.api.live import live_server
 from tests.api.proxy import relay
@@ -61,41 +70,6 @@ def second_browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriv
 def app(make_app: Callable[..., Flask]) -> Flask:
     """The app with short stream keep-alives (a closed page's stream ends at once)."""
     return make_app(STREAM_KEEPALIVE=0.5)
-
-
-def sign_in(driver: WebDriver, base_url: str, game_id: str, token: str, version: int) -> None:
-    """Open the table, sign in to a seat by typing its token, wait for ``version``."""
-    driver.get(f"{base_url}/games/{game_id}")
-    field = wait_for(driver, lambda d: d.find_element(By.ID, "token"), "the token field")
-    wait_for(driver, lambda d: field.is_displayed(), "the sign-in form")
-    field.send_keys(token)
-    driver.find_element(By.ID, "sign-in-button").click()
-    wait_for(driver, lambda d: d.find_element(By.ID, "hand").is_displayed(), "the hand")
-    settle(driver, version)
-
-
-def settle(driver: WebDriver, version: int) -> None:
-    """Wait until the page follows the stream live and shows ``version``."""
-    wait_for(driver, lambda d: text_of(d, "live") in ("● live", "● en direct"), "live")
-    wait_for(driver, lambda d: text_of(d, "version") == str(version), f"version {version}")
-
-
-def click_card(driver: WebDriver, card: str) -> None:
-    """Click a playable card of the hand."""
-    selector = f'#hand-cards button[data-card="{card}"][data-playable="true"]'
-    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, selector), card)[0].click()
-
-
-def click_base(driver: WebDriver, index: int) -> None:
-    """Click a base marked as a target of the picked card."""
-    selector = f'.base.target[data-base="{index}"]'
-    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, selector), "the base")[0].click()
-
-
-def click_option(driver: WebDriver, label: str) -> None:
-    """Click the decision dialog's option button with that label."""
-    xpath = f'//dialog[@open]//button[normalize-space(.)="{label}"]'
-    wait_for(driver, lambda d: d.find_elements(By.XPATH, xpath), label)[0].click()
 
 
 def logged_versions(driver: WebDriver) -> list[int]:

@@ -51,6 +51,21 @@ def test_a_snapshot_newer_than_the_requested_version_is_not_used(
     assert store.load_snapshot(game_id, at_most=2) == (2, "state")
 
 
+def test_an_append_keeps_a_snapshot_at_the_version_given_unless_a_newer_one_is_kept(
+    store: EventStore, game_id: str
+) -> None:
+    store.create(game_id, [event("e", n=n) for n in range(3)])
+    store.append(game_id, 3, [event("f"), event("g")], snapshot="at four", snapshot_at=4)
+    assert store.load_snapshot(game_id) == (4, "at four")
+    store.append(game_id, 5, [event("h")], snapshot="at two", snapshot_at=2)
+    assert store.load_snapshot(game_id) == (4, "at four")  # older: not kept
+    store.append(game_id, 6, [event("i")], snapshot="at seven")
+    assert store.load_snapshot(game_id) == (7, "at seven")  # no version: after the events
+    with pytest.raises(ValueError, match="snapshot at 9"):
+        store.append(game_id, 7, [event("j")], snapshot="ahead", snapshot_at=9)
+    assert store.version(game_id) == 7  # refused: nothing written
+
+
 def test_a_snapshot_needs_a_positive_version(store: EventStore, game_id: str) -> None:
     with pytest.raises(ValueError, match="version"):
         store.save_snapshot(game_id, 0, "initial")
