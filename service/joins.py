@@ -1,16 +1,16 @@
 """Idempotent joins: ``POST /v1/games/{id}/join`` with an ``Idempotency-Key`` takes one seat
-however often it is sent. The first answer (its seat, and its token for an anonymous seat) is
-kept beside the table, under the key and the caller's client identity, as long as the table
-may still be joined plus a day; a retry with the same key and body gets it again, the same key
-with another body is ``idempotency_key_reused``."""
+however often it is sent, even by concurrent retries. The first answer (its seat, and its token
+for an anonymous seat) is recorded beside the table in the same atomic step that takes the
+seat, under the key and the caller's client identity, as long as the table may still be joined
+plus a day; a retry with the same key and body gets it again, the same key with another body is
+``idempotency_key_reused``."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 
-from service.outcomes import IdempotencyKeyReused
-from service.seating import Joined, TableSeat
+from service.seating import Joined, JoinRecord, TableSeat, recorded
 from service.tables import Tables
 
 KEEP = 24 * 3600
@@ -35,14 +35,12 @@ def join_once(
     if key is None:
         return tables.join(table_id, seat, client=client, caller_token=caller_token)
     scope = hashlib.sha256(f"{client or ''}\n{caller_token or ''}\n{key}".encode()).hexdigest()
-    record = f"{tables.store.key(table_id, 'join')}:{scope}"
-    found = tables.redis.get(record)
+    once = JoinRecord(
+        f"{tables.store.key(table_id, 'join')}:{scope}",
+        _fingerprint(seat),
+        tables.ttl["game"] + KEEP,
+    )
+    found = tables.redis.get(once.key)  # a retry of a started game answers before any check
     if found is not None:
-        first = json.loads(found)
-        if first["request"] != _fingerprint(seat):
-            raise IdempotencyKeyReused("this Idempotency-Key was used for another join")
-        return Joined(tables.get(table_id), int(first["seat"]), first["token"], None, ())
-    joined = tables.join(table_id, seat, client=client, caller_token=caller_token)
-    kept = {"seat": joined.seat, "token": joined.token, "request": _fingerprint(seat)}
-    tables.redis.set(record, json.dumps(kept), ex=tables.ttl["game"] + KEEP)
-    return joined
+        return recorded(tables.get(table_id), found, once)
+    return tables.join(table_id, seat, client=client, caller_token=caller_token, once=once)

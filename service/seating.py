@@ -6,6 +6,7 @@ combined: then at most twice), as the Spanish core rulebook says.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from domain import InvalidSetup
 from domain.catalogue import catalogue
 from domain.errors import FactionNotImplemented
 from domain.setup import implemented_faction
-from service.outcomes import CreatedGame, GameNotFound, ServiceError
+from service.outcomes import CreatedGame, GameNotFound, IdempotencyKeyReused, ServiceError
 
 
 class GameFull(ServiceError):
@@ -87,6 +88,24 @@ class Joined:
     game: CreatedGame | None
     clients: tuple[str, ...]
     """The clients that took the seats (to count the started game in their quotas)."""
+
+
+@dataclass(frozen=True)
+class JoinRecord:
+    """Where a join sent with an Idempotency-Key records the seat it took, in the same atomic
+    step as taking it: the record's key, the request's fingerprint, and the record's TTL (s)."""
+
+    key: str
+    request: str
+    ttl: int
+
+
+def recorded(table: dict[str, Any], kept: bytes | str, once: JoinRecord | None) -> Joined:
+    """The answer of a join whose record was found: the seat the first request took."""
+    first = json.loads(kept)
+    if once is not None and first["request"] != once.request:
+        raise IdempotencyKeyReused("this Idempotency-Key was used for another join")
+    return Joined(table, int(first["seat"]), first["token"], None, ())
 
 
 def check_factions(factions: Sequence[str]) -> None:

@@ -33,12 +33,14 @@ from service.seating import (
     AlreadySeated,
     GameAlreadyStarted,
     Joined,
+    JoinRecord,
     SeekNotFound,
     TableForbidden,
     TableSeat,
     check_boxes,
     check_seat_factions,
     public,
+    recorded,
     refusal,
 )
 
@@ -51,8 +53,14 @@ KEEP_STARTED = 24 * 3600
 LIST_LIMIT = 200
 """Open tables listed at most."""
 
-# KEYS: the table. ARGV: the seat (JSON). Takes the first open seat.
+# KEYS: the table, and optionally a join's idempotency record. ARGV: the seat (JSON), then with
+# a record: what it keeps (JSON: the token and the request's fingerprint) and its TTL (s).
+# Takes the first open seat; a record found answers {'dup', record} and takes none.
 _JOIN_LUA = """
+if KEYS[2] then
+  local kept = redis.call('GET', KEYS[2])
+  if kept then return {'dup', kept} end
+end
 local raw = redis.call('GET', KEYS[1])
 if not raw then return {'missing'} end
 local t = cjson.decode(raw)
@@ -79,6 +87,11 @@ for _, s in ipairs(t['seats']) do if s['open'] then full = false end end
 if full then t['status'] = 'starting' end
 local encoded = cjson.encode(t)
 redis.call('SET', KEYS[1], encoded, 'KEEPTTL')
+if KEYS[2] then
+  local kept = cjson.decode(ARGV[2])
+  kept['seat'] = free - 1
+  redis.call('SET', KEYS[2], cjson.encode(kept), 'EX', tonumber(ARGV[3]))
+end
 return {'ok', encoded, free - 1}
 """
 
@@ -266,11 +279,14 @@ class Tables:
         client: str | None = None,
         caller_token: str | None = None,
         kind: str | None = None,
+        once: JoinRecord | None = None,
     ) -> Joined:
         """Take the first open seat of a table; the game starts if it was the last one.
 
         ``caller_token`` is the seat token the caller sent, if any: a seat of this table
-        already (:class:`AlreadySeated`)."""
+        already (:class:`AlreadySeated`). With ``once``, the seat taken is recorded in the same
+        atomic step, and a join that finds the record takes no seat: it answers the recorded
+        one (:class:`IdempotencyKeyReused` if the record is of another request)."""
         table = self.record(table_id, kind)
         if table["kind"] == "seek" and seat.player is None:
             raise TableForbidden("a seek seats player accounts only: send a player token")
@@ -283,7 +299,13 @@ class Tables:
         check_seat_factions(seat.factions, table.get("setup", "factions"))
         token = None if seat.player is not None else secrets.token_urlsafe(32)
         row = self._row(seat, token, client)
-        reply = self._join(keys=[self._key(table_id)], args=[json.dumps(row)])
+        keys, args = [self._key(table_id)], [json.dumps(row)]
+        if once is not None:
+            keys.append(once.key)
+            args += [json.dumps({"token": token, "request": once.request}), str(once.ttl)]
+        reply = self._join(keys=keys, args=args)
+        if reply[0] == b"dup":
+            return recorded(public(self.record(table_id)), reply[1], once)
         refusal(reply, table_id, table["kind"])
         table = json.loads(reply[1])
         index = int(reply[2])

@@ -3,6 +3,10 @@ join honours Idempotency-Key, and an anonymous creator cancels its game with its
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+
+from flask import Flask
 from flask.testing import FlaskClient
 
 from events.store import EventStore, hash_token
@@ -44,6 +48,32 @@ def test_a_join_sent_again_with_its_idempotency_key_takes_no_second_seat(
     assert [s["open"] for s in table["seats"]] == [False, False, True]
     refused(client.post(path, json=CID, headers=key), 422, "idempotency_key_reused")
     assert client.post(path, json=CID).status_code == 200  # no key: a seat of its own
+
+
+def test_concurrent_retries_of_a_join_with_one_idempotency_key_take_one_seat(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app()
+    made = open_game(app.test_client(), ANN, OPEN, OPEN)
+    path = f"/v1/games/{made['id']}/join"
+    start, answers = threading.Barrier(8), []
+
+    def retry() -> None:
+        client = app.test_client()
+        start.wait()
+        answers.append(client.post(path, json=BOB, headers={"Idempotency-Key": "one-seat"}))
+
+    threads = [threading.Thread(target=retry) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert [a.status_code for a in answers] == [200] * 8
+    assert {(a.get_json()["seat"], a.get_json()["token"]) for a in answers} == {
+        (1, answers[0].get_json()["token"])
+    }
+    table = app.test_client().get(f"/v1/games/{made['id']}/table").get_json()
+    assert [s["open"] for s in table["seats"]] == [False, False, True]
 
 
 def test_an_anonymous_creator_cancels_its_open_game_with_its_seat_token(
