@@ -187,8 +187,9 @@ def _changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsA
 
 class _Board:
     """The answers about abilities on one board. They depend on the bases, the lingering
-    effects and the turn only, so the states holding those very objects share them: kept
-    beside the bases tuple (see domain.memo), never on a state."""
+    effects and the turn only (the turn through which lingering effects are in force only:
+    without any, every turn's answers are the same), so the states holding those very
+    objects share them: kept beside the bases tuple (see domain.memo), never on a state."""
 
     __slots__ = ("answers", "changers", "lingering", "losing", "sources", "turn")
 
@@ -203,7 +204,11 @@ class _Board:
 
 def _board(state: GameState) -> _Board:
     board = _BOARDS.get(state.bases)
-    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+    if (
+        board is None
+        or board.lingering is not state.lingering
+        or (board.turn != state.turn and state.lingering)
+    ):
         board = _BOARDS.put(state.bases, _Board(state))
     return board
 
@@ -228,7 +233,11 @@ def _answers(state: GameState) -> dict[Any, Any]:
     grants or removes abilities; else its own (what is granted may depend on anything in the
     state), kept beside it."""
     board = _BOARDS.get(state.bases)
-    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+    if (
+        board is None
+        or board.lingering is not state.lingering
+        or (board.turn != state.turn and state.lingering)
+    ):
         board = _BOARDS.put(state.bases, _Board(state))
     if not board.changers:
         return board.answers
@@ -288,7 +297,11 @@ def in_play(
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
     Kept beside the state (see :func:`_answers`)."""
     board = _BOARDS.get(state.bases)  # the hot path: _board and _answers, inlined
-    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+    if (
+        board is None
+        or board.lingering is not state.lingering
+        or (board.turn != state.turn and state.lingering)
+    ):
         board = _BOARDS.put(state.bases, _Board(state))
     if board.changers:
         answers = _STATES.get(state)
@@ -298,26 +311,34 @@ def in_play(
         answers = board.answers
     found: list[tuple[Source, A]] | tuple[()] | None = answers.get((kind, seat))
     if found is None:
-        found = answers[(kind, seat)] = _in_play(state, kind, seat, board)
+        if seat is None:
+            found = answers[(kind, None)] = _in_play(state, kind, board)
+        else:  # the seat's view of everyone's: blanks for it applied
+            pairs = answers.get((kind, None))
+            if pairs is None:
+                pairs = answers[(kind, None)] = _in_play(state, kind, board)
+            found = answers[(kind, seat)] = _seat_view(state, pairs, seat)
     return found
 
 
-def _in_play(
-    state: GameState, kind: type[A], seat: int | None, board: _Board
-) -> list[tuple[Source, A]] | tuple[()]:
-    if seat is not None:  # the seat's view: blanks for it applied
-        pairs = in_play(state, kind)
-        for s, _ in pairs:  # a loop, not any(...): the hot path
-            if s.controller < 0:
-                break
-        else:
-            return pairs
-        return [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
+def _in_play(state: GameState, kind: type[A], board: _Board) -> list[tuple[Source, A]]:
     here = board.sources
     if board.changers or (state.lingering and _losing(state)):  # granted or removed: ask each
         return [(s, a) for s in here for a in of(state, s, kind)]
     table = with_kind(kind)
     return [(s, a) for s in here if s.card in table for a in table[s.card]]
+
+
+def _seat_view(
+    state: GameState, pairs: list[tuple[Source, A]], seat: int
+) -> list[tuple[Source, A]]:
+    """`pairs` less the bases' abilities `seat` ignores (the same list when no base has any)."""
+    for s, _ in pairs:  # a loop, not any(...): the hot path
+        if s.controller < 0:
+            break
+    else:
+        return pairs
+    return [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
 
 
 def triggered_at(
@@ -327,14 +348,19 @@ def triggered_at(
     them. `kind` is ``domain.effects.Triggered`` (it stands above this module), whose values
     name their `moment`. Kept beside the state (see :func:`_answers`)."""
     answers = _answers(state)
-    key = (kind, moment, seat)
-    found: list[tuple[Source, A]] | None = answers.get(key)
-    if found is None:
-        found = [
-            (s, a) for s, a in in_play(state, kind, seat) if cast(_AtMoment, a).moment == moment
-        ]
-        answers[key] = found
-    return found
+    key = (kind, _BY_MOMENT, seat)
+    by_moment: dict[str, list[tuple[Source, A]]] | None = answers.get(key)
+    if by_moment is None:  # every moment's at once: one pass over what is in play
+        by_moment = {}
+        for s, a in in_play(state, kind, seat):
+            by_moment.setdefault(cast(_AtMoment, a).moment, []).append((s, a))
+        answers[key] = by_moment
+    return by_moment.get(moment, _NONE)
+
+
+_BY_MOMENT = object()
+"""The key of the triggers in play indexed by moment, among a board's or a state's answers."""
+_NONE: list[Any] = []  # the answer for a moment nothing reacts to (never changed by callers)
 
 
 class _AtMoment(Protocol):

@@ -18,6 +18,7 @@ from domain import rules
 from domain.model import (
     JSON,
     Attached,
+    Base,
     Buried,
     CardRef,
     GameState,
@@ -44,6 +45,9 @@ class Fx:
     state: GameState
     ctx: Mapping[str, JSON] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.Random)
+    _where: tuple[tuple[Base, ...], dict[str, int]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )  # each minion's base on the board `state` has (built when first asked)
 
     # --- who and where ---------------------------------------------------------------------
     @property
@@ -86,8 +90,14 @@ class Fx:
 
     def base_of(self, m: Minion | str) -> int:
         """The index of the base a minion is on (-1 if it is not in play)."""
-        found = rules.find_minion(self.state, m if isinstance(m, str) else m.uid)
-        return found[0] if found else -1
+        bases = self.state.bases
+        where = self._where
+        if where is None or where[0] is not bases:  # an option per minion asks it for each
+            where = self._where = (
+                bases,
+                {x.uid: i for i, b in enumerate(bases) for x in b.minions},
+            )
+        return where[1].get(m if isinstance(m, str) else m.uid, -1)
 
     def bases(self) -> list[int]:
         """Indices of the bases in play."""
