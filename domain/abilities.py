@@ -196,8 +196,27 @@ class _Board:
     def __init__(self, state: GameState) -> None:
         self.lingering = state.lingering
         self.turn = state.turn
-        self.sources = tuple(_sources(state))
-        self.changers = _find_changers(self.sources)
+        here: list[Source] = []
+        changers: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
+        for i, b in enumerate(state.bases):
+            # a base's sources depend on that base object and its place only: kept beside it
+            known = _BASE_SOURCES.get(b)
+            if known is None or known[0] != i:
+                mine = tuple(_base_sources(state, i, b))
+                known = _BASE_SOURCES.put(b, (i, mine, _find_changers(mine)))
+            here += known[1]
+            changers += known[2]
+        if state.lingering:
+            turn = state.turn
+            lingering = tuple(
+                Source(x.card, f"lingering:{x.card}", -1, x.seat)
+                for x in state.lingering
+                if x.from_turn <= turn <= x.until_turn
+            )
+            here += lingering
+            changers += _find_changers(lingering)
+        self.sources = tuple(here)
+        self.changers = changers
         self.losing: dict[str, frozenset[str]] | None = None
         self.answers: dict[Any, Any] = {}  # (kind, seat) or (kind, moment, seat) -> pairs
 
@@ -259,19 +278,11 @@ def sources(state: GameState) -> tuple[Source, ...]:
     return _board(state).sources
 
 
-def _sources(state: GameState) -> Iterator[Source]:
-    for i, b in enumerate(state.bases):
-        # a base's sources depend on that base object and its place only: kept beside it
-        known = _BASE_SOURCES.get(b)
-        if known is None or known[0] != i:
-            known = _BASE_SOURCES.put(b, (i, tuple(_base_sources(state, i, b))))
-        yield from known[1]
-    for x in state.lingering:
-        if x.from_turn <= state.turn <= x.until_turn:
-            yield Source(x.card, f"lingering:{x.card}", -1, x.seat)
-
-
-_BASE_SOURCES: WeakMemo[Base, tuple[int, tuple[Source, ...]]] = WeakMemo()
+_BASE_SOURCES: WeakMemo[
+    Base, tuple[int, tuple[Source, ...], list[tuple[Source, RemovesAbilities | GrantsAbilities]]]
+] = WeakMemo()
+"""Each base's sources (at its place on the board) and what among them grants or removes
+abilities."""
 
 
 def _base_sources(state: GameState, i: int, b: Base) -> Iterator[Source]:
