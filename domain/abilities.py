@@ -251,13 +251,7 @@ def _answers(state: GameState) -> dict[Any, Any]:
     """The answers about abilities in play for `state`: its board's while nothing in play
     grants or removes abilities; else its own (what is granted may depend on anything in the
     state), kept beside it."""
-    board = _BOARDS.get(state.bases)
-    if (
-        board is None
-        or board.lingering is not state.lingering
-        or (board.turn != state.turn and state.lingering)
-    ):
-        board = _BOARDS.put(state.bases, _Board(state))
+    board = _board(state)
     if not board.changers:
         return board.answers
     mine = _STATES.get(state)
@@ -278,11 +272,8 @@ def sources(state: GameState) -> tuple[Source, ...]:
     return _board(state).sources
 
 
-_BASE_SOURCES: WeakMemo[
-    Base, tuple[int, tuple[Source, ...], list[tuple[Source, RemovesAbilities | GrantsAbilities]]]
-] = WeakMemo()
-"""Each base's sources (at its place on the board) and what among them grants or removes
-abilities."""
+_Changers = list[tuple[Source, RemovesAbilities | GrantsAbilities]]
+_BASE_SOURCES: WeakMemo[Base, tuple[int, tuple[Source, ...], _Changers]] = WeakMemo()
 
 
 def _base_sources(state: GameState, i: int, b: Base) -> Iterator[Source]:

@@ -201,8 +201,13 @@ def decide_and_evolve(
         steps = (used, Task("use_special", {"seat": seat, "choice": option.value}))
     else:
         assert isinstance(command, PlayMinion | PlayAction)
-        zone, _ = rules.locate(state, command.card) or ("hand", seat)
-        card = next(c for c in state.players[seat].pile(zone) if c.uid == command.card).card
+        # a legal play names a card of the seat's hand, or a minion of its discard pile
+        p = state.players[seat]
+        zone = Zone.HAND
+        card = next((c.card for c in p.hand if c.uid == command.card), None)
+        if card is None:
+            zone = Zone.DISCARD
+            card = next(c.card for c in p.discard if c.uid == command.card)
         base = command.base
         target = getattr(command, "target", None)
         if target is not None:
