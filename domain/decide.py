@@ -157,8 +157,9 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
                 if where is None:
                     where = known[c.card] = plays.minion_bases(state, seat, c.card, Zone.DISCARD)
                 out += [PlayMinion(seat, c.uid, b) for b in where]
-    # a card with two Specials is used by naming it: once
-    out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in play_specials(state, seat))
+    specials = play_specials(state, seat)
+    if specials:  # a card with two Specials is used by naming it: once
+        out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in specials)
     out += [UseTalent(seat, src.uid) for src, _ in talents.usable(state, seat)]
     out.append(EndTurn(seat))
     return out
