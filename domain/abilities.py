@@ -187,23 +187,47 @@ def _changers(state: GameState) -> list[tuple[Source, RemovesAbilities | GrantsA
 
 class _Board:
     """The answers about abilities on one board. They depend on the bases, the lingering
-    effects and the turn only, so the states holding those very objects share them: kept
-    beside the bases tuple (see domain.memo), never on a state."""
+    effects and the turn only (the turn through which lingering effects are in force only:
+    without any, every turn's answers are the same), so the states holding those very
+    objects share them: kept beside the bases tuple (see domain.memo), never on a state."""
 
     __slots__ = ("answers", "changers", "lingering", "losing", "sources", "turn")
 
     def __init__(self, state: GameState) -> None:
         self.lingering = state.lingering
         self.turn = state.turn
-        self.sources = tuple(_sources(state))
-        self.changers = _find_changers(self.sources)
+        here: list[Source] = []
+        changers: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
+        for i, b in enumerate(state.bases):
+            # a base's sources depend on that base object and its place only: kept beside it
+            known = _BASE_SOURCES.get(b)
+            if known is None or known[0] != i:
+                mine = tuple(_base_sources(state, i, b))
+                known = _BASE_SOURCES.put(b, (i, mine, _find_changers(mine)))
+            here += known[1]
+            changers += known[2]
+        if state.lingering:
+            turn = state.turn
+            lingering = tuple(
+                Source(x.card, f"lingering:{x.card}", -1, x.seat)
+                for x in state.lingering
+                if x.from_turn <= turn <= x.until_turn
+            )
+            here += lingering
+            changers += _find_changers(lingering)
+        self.sources = tuple(here)
+        self.changers = changers
         self.losing: dict[str, frozenset[str]] | None = None
         self.answers: dict[Any, Any] = {}  # (kind, seat) or (kind, moment, seat) -> pairs
 
 
 def _board(state: GameState) -> _Board:
     board = _BOARDS.get(state.bases)
-    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+    if (
+        board is None
+        or board.lingering is not state.lingering
+        or (board.turn != state.turn and state.lingering)
+    ):
         board = _BOARDS.put(state.bases, _Board(state))
     return board
 
@@ -227,9 +251,7 @@ def _answers(state: GameState) -> dict[Any, Any]:
     """The answers about abilities in play for `state`: its board's while nothing in play
     grants or removes abilities; else its own (what is granted may depend on anything in the
     state), kept beside it."""
-    board = _BOARDS.get(state.bases)
-    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
-        board = _BOARDS.put(state.bases, _Board(state))
+    board = _board(state)
     if not board.changers:
         return board.answers
     mine = _STATES.get(state)
@@ -250,19 +272,8 @@ def sources(state: GameState) -> tuple[Source, ...]:
     return _board(state).sources
 
 
-def _sources(state: GameState) -> Iterator[Source]:
-    for i, b in enumerate(state.bases):
-        # a base's sources depend on that base object and its place only: kept beside it
-        known = _BASE_SOURCES.get(b)
-        if known is None or known[0] != i:
-            known = _BASE_SOURCES.put(b, (i, tuple(_base_sources(state, i, b))))
-        yield from known[1]
-    for x in state.lingering:
-        if x.from_turn <= state.turn <= x.until_turn:
-            yield Source(x.card, f"lingering:{x.card}", -1, x.seat)
-
-
-_BASE_SOURCES: WeakMemo[Base, tuple[int, tuple[Source, ...]]] = WeakMemo()
+_Changers = list[tuple[Source, RemovesAbilities | GrantsAbilities]]
+_BASE_SOURCES: WeakMemo[Base, tuple[int, tuple[Source, ...], _Changers]] = WeakMemo()
 
 
 def _base_sources(state: GameState, i: int, b: Base) -> Iterator[Source]:
@@ -288,7 +299,11 @@ def in_play(
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
     Kept beside the state (see :func:`_answers`)."""
     board = _BOARDS.get(state.bases)  # the hot path: _board and _answers, inlined
-    if board is None or board.lingering is not state.lingering or board.turn != state.turn:
+    if (
+        board is None
+        or board.lingering is not state.lingering
+        or (board.turn != state.turn and state.lingering)
+    ):
         board = _BOARDS.put(state.bases, _Board(state))
     if board.changers:
         answers = _STATES.get(state)
@@ -298,26 +313,34 @@ def in_play(
         answers = board.answers
     found: list[tuple[Source, A]] | tuple[()] | None = answers.get((kind, seat))
     if found is None:
-        found = answers[(kind, seat)] = _in_play(state, kind, seat, board)
+        if seat is None:
+            found = answers[(kind, None)] = _in_play(state, kind, board)
+        else:  # the seat's view of everyone's: blanks for it applied
+            pairs = answers.get((kind, None))
+            if pairs is None:
+                pairs = answers[(kind, None)] = _in_play(state, kind, board)
+            found = answers[(kind, seat)] = _seat_view(state, pairs, seat)
     return found
 
 
-def _in_play(
-    state: GameState, kind: type[A], seat: int | None, board: _Board
-) -> list[tuple[Source, A]] | tuple[()]:
-    if seat is not None:  # the seat's view: blanks for it applied
-        pairs = in_play(state, kind)
-        for s, _ in pairs:  # a loop, not any(...): the hot path
-            if s.controller < 0:
-                break
-        else:
-            return pairs
-        return [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
+def _in_play(state: GameState, kind: type[A], board: _Board) -> list[tuple[Source, A]]:
     here = board.sources
     if board.changers or (state.lingering and _losing(state)):  # granted or removed: ask each
         return [(s, a) for s in here for a in of(state, s, kind)]
     table = with_kind(kind)
     return [(s, a) for s in here if s.card in table for a in table[s.card]]
+
+
+def _seat_view(
+    state: GameState, pairs: list[tuple[Source, A]], seat: int
+) -> list[tuple[Source, A]]:
+    """`pairs` less the bases' abilities `seat` ignores (the same list when no base has any)."""
+    for s, _ in pairs:  # a loop, not any(...): the hot path
+        if s.controller < 0:
+            break
+    else:
+        return pairs
+    return [(s, a) for s, a in pairs if s.controller >= 0 or base_active(state, s.base, seat)]
 
 
 def triggered_at(
@@ -327,14 +350,19 @@ def triggered_at(
     them. `kind` is ``domain.effects.Triggered`` (it stands above this module), whose values
     name their `moment`. Kept beside the state (see :func:`_answers`)."""
     answers = _answers(state)
-    key = (kind, moment, seat)
-    found: list[tuple[Source, A]] | None = answers.get(key)
-    if found is None:
-        found = [
-            (s, a) for s, a in in_play(state, kind, seat) if cast(_AtMoment, a).moment == moment
-        ]
-        answers[key] = found
-    return found
+    key = (kind, _BY_MOMENT, seat)
+    by_moment: dict[str, list[tuple[Source, A]]] | None = answers.get(key)
+    if by_moment is None:  # every moment's at once: one pass over what is in play
+        by_moment = {}
+        for s, a in in_play(state, kind, seat):
+            by_moment.setdefault(cast(_AtMoment, a).moment, []).append((s, a))
+        answers[key] = by_moment
+    return by_moment.get(moment, _NONE)
+
+
+_BY_MOMENT = object()
+"""The key of the triggers in play indexed by moment, among a board's or a state's answers."""
+_NONE: list[Any] = []  # the answer for a moment nothing reacts to (never changed by callers)
 
 
 class _AtMoment(Protocol):

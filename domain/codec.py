@@ -212,6 +212,15 @@ def _dataclass_normalizer(cls: type) -> Decoder:
     work = [(name, norm) for name, norm in norms if norm is not _identity]
     if not work:
         return _identity  # only scalars: already as decoding would give it
+    if len(work) == 1:  # the most frequent (an option's value, a task's context)
+        ((only, norm_only),) = work
+
+        def normalize_field(value: Any) -> Any:
+            old = getattr(value, only)
+            new = norm_only(old)
+            return value if new is old else dataclasses.replace(value, **{only: new})
+
+        return normalize_field
 
     def normalize_one(value: Any) -> Any:
         changed: dict[str, Any] = {}

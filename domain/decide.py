@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from domain import abilities, draft, plays, rules, table, talents
 from domain import events as ev
@@ -134,23 +135,31 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
     p = state.players[seat]
     kinds = {a.kind for a in p.plays}  # a card of a kind with no play left is never legal
     card_type = rules.card_type
+    known: dict[str, Any] = {}  # card id -> where it may go: copies of a card are asked once
     for c in p.hand:
         kind = card_type(c.card)
         if kind not in kinds:
             continue
+        where = known.get(c.card)
         if kind == "minion":
-            where = plays.minion_bases(state, seat, c.card, Zone.HAND)
+            if where is None:
+                where = known[c.card] = plays.minion_bases(state, seat, c.card, Zone.HAND)
             out += [PlayMinion(seat, c.uid, b) for b in where]
         else:
-            targets = plays.action_targets(state, seat, c.card)
-            out += [PlayAction(seat, c.uid, base=b, target=t) for b, t in targets]
+            if where is None:
+                where = known[c.card] = plays.action_targets(state, seat, c.card)
+            out += [PlayAction(seat, c.uid, base=b, target=t) for b, t in where]
     if "minion" in kinds and p.discard and plays.from_discard_possible(state, p.plays):
+        known.clear()
         for c in p.discard:  # only minions come from a discard pile
             if card_type(c.card) == "minion":
-                where = plays.minion_bases(state, seat, c.card, Zone.DISCARD)
+                where = known.get(c.card)
+                if where is None:
+                    where = known[c.card] = plays.minion_bases(state, seat, c.card, Zone.DISCARD)
                 out += [PlayMinion(seat, c.uid, b) for b in where]
-    # a card with two Specials is used by naming it: once
-    out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in play_specials(state, seat))
+    specials = play_specials(state, seat)
+    if specials:  # a card with two Specials is used by naming it: once
+        out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in specials)
     out += [UseTalent(seat, src.uid) for src, _ in talents.usable(state, seat)]
     out.append(EndTurn(seat))
     return out
@@ -193,8 +202,13 @@ def decide_and_evolve(
         steps = (used, Task("use_special", {"seat": seat, "choice": option.value}))
     else:
         assert isinstance(command, PlayMinion | PlayAction)
-        zone, _ = rules.locate(state, command.card) or ("hand", seat)
-        card = next(c for c in state.players[seat].pile(zone) if c.uid == command.card).card
+        # a legal play names a card of the seat's hand, or a minion of its discard pile
+        p = state.players[seat]
+        zone = Zone.HAND
+        card = next((c.card for c in p.hand if c.uid == command.card), None)
+        if card is None:
+            zone = Zone.DISCARD
+            card = next(c.card for c in p.discard if c.uid == command.card)
         base = command.base
         target = getattr(command, "target", None)
         if target is not None:

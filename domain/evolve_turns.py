@@ -33,7 +33,8 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
 @on(ev.PhaseChanged)
 def _phase(s: GameState, e: ev.PhaseChanged) -> GameState:
     if e.plays_lost:
-        s = replace(s, players=tuple(replace(p, plays=()) if p.plays else p for p in s.players))
+        players = tuple(replace(p, plays=()) if p.plays else p for p in s.players)
+        return replace(s, players=players, phase=e.phase)
     return replace(s, phase=e.phase)
 
 

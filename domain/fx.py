@@ -18,6 +18,7 @@ from domain import rules
 from domain.model import (
     JSON,
     Attached,
+    Base,
     Buried,
     CardRef,
     GameState,
@@ -44,6 +45,9 @@ class Fx:
     state: GameState
     ctx: Mapping[str, JSON] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.Random)
+    _where: tuple[tuple[Base, ...], dict[str, tuple[int, Minion]]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )  # each minion in play by uid, with its base, on the board `state` has (built when asked)
 
     # --- who and where ---------------------------------------------------------------------
     @property
@@ -77,17 +81,30 @@ class Fx:
             for i, m in rules.all_minions(self.state)
             if (base is None or i == base)
             and (controller is None or m.controller == controller)
-            and (max_power is None or self.power(m) <= max_power)
+            and (max_power is None or rules.power(self.state, i, m) <= max_power)
         ]
 
     def power(self, m: Minion | str) -> int:
-        """Current power of a minion in play."""
-        return rules.power_of(self.state, m if isinstance(m, str) else m.uid)
+        """Current power of a minion in play (0 if it is not in play)."""
+        found = self._in_play(m)
+        return rules.power(self.state, *found) if found else 0
 
     def base_of(self, m: Minion | str) -> int:
         """The index of the base a minion is on (-1 if it is not in play)."""
-        found = rules.find_minion(self.state, m if isinstance(m, str) else m.uid)
+        found = self._in_play(m)
         return found[0] if found else -1
+
+    def _in_play(self, m: Minion | str) -> tuple[int, Minion] | None:
+        """The base and the minion now in play with the uid of `m` (rules.find_minion's
+        answer, from an index of the board built once: options ask it for each minion)."""
+        bases = self.state.bases
+        where = self._where
+        if where is None or where[0] is not bases:
+            where = self._where = (
+                bases,
+                {x.uid: (i, x) for i, b in enumerate(bases) for x in b.minions},
+            )
+        return where[1].get(m if isinstance(m, str) else m.uid)
 
     def bases(self) -> list[int]:
         """Indices of the bases in play."""

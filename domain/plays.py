@@ -68,24 +68,53 @@ def allowance(
     for i, a in enumerate(state.players[seat].plays):
         if a.kind != kind or (a.max_power is not None and power > a.max_power):
             continue
-        if a.base is not None and (base is None or state.bases[base].card != a.base):
-            continue
-        if a.zone != zone and not (
-            zone == "discard"
-            and a.zone == "hand"
-            and base is not None
-            and rules.discard_play_granted(state, seat, base)
-        ):
-            continue
-        cond = reg.PLAY_CONDITIONS.get(a.condition) if a.condition else None
-        if cond is not None and not cond(state, seat, card, -1 if base is None else base):
-            continue
-        fitting.append((_strictness(a), i))
+        if _fits_here(state, seat, card, base, zone, a):
+            fitting.append((_strictness(a), i))
     if not fitting or rules.play_forbidden(state, seat, card, -1 if base is None else base):
         return None
     if choose and len(fitting) > 1:
         fitting = [((_left_playable(state, seat, card, i), *key), i) for key, i in fitting]
     return max(fitting)[1] if fitting else None
+
+
+def _fits_here(
+    state: GameState, seat: int, card: str, base: int | None, zone: str, a: Allowance
+) -> bool:
+    """Whether play allowance `a` (of the card's kind and power) lets `seat` play the card
+    from `zone` on `base` (None: on no base): its base, zone and condition."""
+    if a.base is not None and (base is None or state.bases[base].card != a.base):
+        return False
+    if a.zone != zone and not (
+        zone == "discard"
+        and a.zone == "hand"
+        and base is not None
+        and rules.discard_play_granted(state, seat, base)
+    ):
+        return False
+    cond = reg.PLAY_CONDITIONS.get(a.condition) if a.condition else None
+    return cond is None or cond(state, seat, card, -1 if base is None else base)
+
+
+def _bases_with_a_play(state: GameState, seat: int, card: str, zone: str) -> list[int]:
+    """The bases where `allowance` finds a play for this card from `zone` (choose=False):
+    what does not depend on the base (kind, power) is asked once for them all."""
+    kind = rules.card_type(card)
+    if kind == "action" and special_only(card):
+        return []
+    power = rules.printed_power(card)
+    fit = [
+        a
+        for a in state.players[seat].plays
+        if a.kind == kind and (a.max_power is None or power <= a.max_power)
+    ]
+    if not fit:
+        return []
+    return [
+        b
+        for b in range(len(state.bases))
+        if any(_fits_here(state, seat, card, b, zone, a) for a in fit)
+        and not rules.play_forbidden(state, seat, card, b)
+    ]
 
 
 @cache
@@ -200,7 +229,7 @@ def minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]
         if not abilities.in_play(state, Restriction):
             return list(bases)
         return rules.unforbidden_bases(state, seat, card, bases)
-    return [b for b in bases if allowance(state, seat, card, b, zone, choose=False) is not None]
+    return _bases_with_a_play(state, seat, card, zone)
 
 
 def _plain(state: GameState, seat: int) -> bool:

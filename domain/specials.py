@@ -23,7 +23,7 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
     """The Specials `seat` may use now, as options (hand, then play, then discard)."""
     p = state.players[seat]
     found: list[tuple[str, str, int, Special]] = []
-    in_hand = _specials_in(window, Zone.HAND)
+    in_hand, in_play, in_discard = _specials_in(window)
     for c in p.hand:
         if c.card in in_hand:
             found += [(c.uid, c.card, k, sp) for k, sp in in_hand[c.card]]
@@ -36,16 +36,17 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
                     for k, sp in enumerate(now)
                     if sp.window == window and sp.zone == Zone.PLAY
                 ]
-    else:
-        in_play = _specials_in(window, Zone.PLAY)
+    elif in_play:  # no card has one in play for this window: none to look for
         for b in state.bases:
             for m in b.minions:
                 if m.controller == seat and m.card in in_play:
                     found += [(m.uid, m.card, k, sp) for k, sp in in_play[m.card]]
-    in_discard = _specials_in(window, Zone.DISCARD)
-    for c in p.discard:
-        if c.card in in_discard:
-            found += [(c.uid, c.card, k, sp) for k, sp in in_discard[c.card]]
+    if in_discard:
+        for c in p.discard:
+            if c.card in in_discard:
+                found += [(c.uid, c.card, k, sp) for k, sp in in_discard[c.card]]
+    if not found:
+        return []
     return [
         Option(f"{uid}:{k}", sp.label, {"uid": uid, "card": card, "special": k}, uid=uid, card=card)
         for uid, card, k, sp in found
@@ -53,21 +54,31 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
     ]
 
 
-_SPECIALS: dict[tuple[str, str], tuple[object, dict[str, list[tuple[int, Special]]]]] = {}
+_ByCard = dict[str, list[tuple[int, Special]]]
+_SPECIALS: dict[str, tuple[object, tuple[_ByCard, _ByCard, _ByCard]]] = {}
 
 
-def _specials_in(window: Window, zone: Zone) -> dict[str, list[tuple[int, Special]]]:
-    """Each card's Specials for a window used from a zone, with their index on the card (built
-    once for the scripts as they are)."""
+def _specials_in(window: Window) -> tuple[_ByCard, _ByCard, _ByCard]:
+    """Each card's Specials for a window used from hand, from play and from a discard pile,
+    with their index on the card (built once for the scripts as they are)."""
     table = abilities.with_kind(Special)
-    entry = _SPECIALS.get((window, zone))
+    entry = _SPECIALS.get(window)
     if entry is None or entry[0] is not table:
-        index = {
-            card: [(k, sp) for k, sp in enumerate(sps) if sp.window == window and sp.zone == zone]
-            for card, sps in table.items()
-        }
-        entry = _SPECIALS[(window, zone)] = (table, {c: v for c, v in index.items() if v})
+        by_zone = (
+            _by_card(table, window, Zone.HAND),
+            _by_card(table, window, Zone.PLAY),
+            _by_card(table, window, Zone.DISCARD),
+        )
+        entry = _SPECIALS[window] = (table, by_zone)
     return entry[1]
+
+
+def _by_card(table: dict[str, tuple[Special, ...]], window: Window, zone: Zone) -> _ByCard:
+    index = {
+        card: [(k, sp) for k, sp in enumerate(sps) if sp.window == window and sp.zone == zone]
+        for card, sps in table.items()
+    }
+    return {c: v for c, v in index.items() if v}
 
 
 @step("me_first")

@@ -238,7 +238,7 @@ def track(before: GameState, after: GameState, event: ev.Event) -> GameState:
             changes["undo"] = None
         if now.offered and isinstance(event, ev.TurnStarted):
             changes["offered"] = ()
-        return replace(after, table=replace(now, **changes)) if changes else after
+        return _with_table(before, after, replace(now, **changes)) if changes else after
     played = None
     if isinstance(event, ev.MinionPlayed | ev.ActionPlayed) and (
         t is None or event.seat not in t.played
@@ -252,4 +252,13 @@ def track(before: GameState, after: GameState, event: ev.Event) -> GameState:
         undo: Checkpoint | None = Checkpoint(before.version, before.active, before)
     else:
         undo = None if now.undo is None or _no_return(before, event) else now.undo
-    return replace(after, table=replace(now, undo=undo, played=played or now.played))
+    return _with_table(before, after, replace(now, undo=undo, played=played or now.played))
+
+
+def _with_table(before: GameState, after: GameState, table: Table) -> GameState:
+    """`after` with this table. A fold's answer other than `before` is a fresh copy that nothing
+    else holds yet (domain.evolve counts its version in place too): it is set in place."""
+    if after is before:
+        return replace(after, table=table)
+    object.__setattr__(after, "table", table)
+    return after
