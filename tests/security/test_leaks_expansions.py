@@ -93,3 +93,15 @@ def test_a_deputy_used_from_a_hand_is_shown_to_everyone_and_its_hand_stays_hidde
         assert "cowboys.sheriff" not in str(table.get(viewer, "/events?after=0"))
     table.play_random(random.Random(8), 25, probe_every=5)
     _assert_no_leak(table)
+
+
+def test_the_oracle_learns_no_card_offered_from_deeper_in_a_deck_than_its_card_shows(
+    client: FlaskClient, store: EventStore
+) -> None:
+    table = deputy_scenario(client, store)
+    state = table.oracle.state
+    assert state is not None
+    deck = state.players[0].deck
+    offered = [{"id": c.uid, "uid": c.uid} for c in deck] + [{"id": "skip"}]
+    assert table.oracle._tops(offered, 3) == {c.uid for c in deck[:3]}
+    assert table.oracle._tops(offered, None) == {c.uid for c in deck}
