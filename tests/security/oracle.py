@@ -33,8 +33,10 @@ What a viewer learns (and when it forgets), all from the true events:
   order is new);
 * a decision whose ``source`` is a card that searches its owner's deck (:data:`DECK_SEARCHES`):
   the deciding seat has looked through its whole deck (until the next shuffle of it);
-* a decision whose ``source`` shows its seat cards of its own deck (:data:`TOP_LOOKS`): the
-  deciding seat learns the cards offered;
+* a decision whose ``source`` shows its seat cards of a deck, its own or another seat's
+  (:data:`TOP_LOOKS`): the deciding seat learns the cards offered, from as deep in that deck
+  as the card text says at most;
+* ``special_used`` (and the other events of :data:`PUBLIC_UIDS`): everyone learns the card;
 * a decision whose ``source`` looks at bases in the base deck (:data:`BASE_LOOKS`): the deciding
   seat learns the bases offered; ``base_deck_reordered`` tells its ``seat`` the new top; every
   ``base_deck_shuffled`` makes everyone forget the base deck;
@@ -68,15 +70,50 @@ from events.store import EventStore
 
 Viewer = int | None
 
-DECK_SEARCHES = frozenset({"wizards.scry", "zombies.mall_crawl"})
+DECK_SEARCHES = frozenset(
+    {
+        "wizards.scry",  # looks through its player's deck for an action
+        "zombies.mall_crawl",  # finds every card of the named name in its player's deck
+        "star_roamers.ships_captain",  # searches its player's deck for a minion
+    }
+)
 """Cards whose ability makes their player search (look through) their own deck."""
-TOP_LOOKS = frozenset({"cowboys.gold_in_them_thar_hills"})
-"""Cards whose ability shows their player some cards of their own deck as a decision's options."""
+TOP_LOOKS: dict[str, int | None] = {
+    # its player looks at cards of its own deck (privately)
+    "cowboys.gold_in_them_thar_hills": 3,  # the top three, one is taken
+    "zombies.walker": 1,  # the top card, kept or discarded
+    # its player turns up cards of its own deck (everyone sees them)
+    "wizards.portal": 5,  # the top five, minions taken, the rest put back in any order
+    "wizards.neophyte": 1,  # the top card, an action taken or played
+    "robots.hoverbot": 1,  # the top card, a minion played
+    "astroknights.space_knight": 3,  # the top three, an action taken, the rest put back
+    "astroknights.prepare_for_battle": 2,  # the top two, one taken, one on top or bottom
+    "astroknights.pupoks": 3,  # the top three, all taken, one may be played
+    "astroknights.its_a_trap": None,  # down to the first action, taken or played
+    "astroknights.mannersbot": 1,  # the top card, an action taken
+    # its player looks at (or turns up) cards of another player's deck
+    "vikings.cast_the_runes": 2,  # looks at the top two, puts them back in any order
+    "vikings.raiding_party": 3,  # turns up the top three, one may be played
+    "vikings.shield_maiden": 1,  # turns up the top card, taken if small enough
+    "base.drakkar": 1,  # turns up the top card of another deck, taken if small enough
+    "wizards.mass_enchantment": 1,  # every opponent turns up its top card, one is played
+}
+"""Cards (and bases) whose ability shows their player cards of a deck as a decision's options,
+and how deep in that deck the card text lets it see (None: as deep as it takes). That player
+learns the cards offered from that deep at most: a card offered from deeper is not learned, so
+it is reported. (A card turned up for everyone is learned by all from its public
+``card_revealed``.)"""
 BASE_LOOKS = frozenset({"base.school_of_wizardry", "aliens.terraforming"})
-"""Sources of decisions that show their seat bases from the base deck."""
+"""Sources of decisions that show their seat bases from the base deck. (Weird New Worlds and the
+Unicrave put the base deck's top base into play: that base is public as soon as it is in play.)"""
 ANNOUNCED = frozenset({"terraforming_new", "school_pick"})
 """Continuations whose chosen card is shown to everyone as it is chosen: the base Terraforming
 takes out of the base deck to swap in, the base that replaces the School of Wizardry."""
+
+PUBLIC_UIDS = frozenset({"minion_removed", "card_uncovered", "duel_card_revealed", "special_used"})
+"""Events whose card (``uid``) everyone sees, wherever it goes next: a minion leaving play, a
+buried card turned face up, a duel card revealed, a Special used (a Deputy is discarded from hand
+to use it, a Tenacious Z comes from a discard pile, a Ninja Acolyte is in play)."""
 
 _UID = re.compile(r"c[0-9a-f]{8}")
 _ID = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
@@ -216,9 +253,7 @@ class Oracle:
             targets = self._everyone() if p["public"] else (self._known[v] for v in seats)
             for known in targets:
                 known.add(p["uid"])
-        elif kind in ("minion_removed", "card_uncovered", "duel_card_revealed") or (
-            kind == "card_buried" and p["public"]
-        ):
+        elif kind in PUBLIC_UIDS or (kind == "card_buried" and p["public"]):
             for known in self._everyone():
                 known.add(p["uid"])
         elif kind == "card_buried":
@@ -254,11 +289,18 @@ class Oracle:
             self._known[seat] |= {c.uid for c in self.state.players[seat].deck}
             self.looks.append((str(source), self.version))
         if source in TOP_LOOKS:
-            self._known[seat] |= {str(o["uid"]) for o in d["options"] if o.get("uid")}
+            self._known[seat] |= self._tops(d["options"], TOP_LOOKS[source])
         if source in BASE_LOOKS:
             offered = {o.get("card") for o in d["options"]} & set(self.state.base_deck)
             self._known_bases[seat] |= {str(b) for b in offered}
             self.looks.append((str(source), self.version))
+
+    def _tops(self, options: list[dict[str, Any]], depth: int | None) -> set[str]:
+        """The offered cards among the top ``depth`` cards of a deck (any deep if None)."""
+        assert self.state is not None
+        at = {c.uid: k for p in self.state.players for k, c in enumerate(p.deck)}
+        offered = (str(o["uid"]) for o in options if o.get("uid") in at)
+        return {u for u in offered if depth is None or at[u] < depth}
 
     def _compute(self, viewer: Viewer) -> Secrets:
         state = self.state

@@ -25,14 +25,22 @@ LABEL_LANGUAGES = ("fr", "es")
 FACTIONS = (
     "aliens",
     "ancient_egyptians",
+    "astroknights",
+    "changerbots",
+    "cowboys",
     "dinosaurs",
+    "ignobles",
     "ninjas",
     "pirates",
     "robots",
+    "samurai",
+    "star_roamers",
     "tricksters",
+    "vikings",
     "wizards",
     "zombies",
 )
+"""Every faction of the three boxes (core, Oops You Did It Again, Cease and Desist)."""
 
 
 def seat_body(name: str, factions: tuple[str, str], bot: str | None = None) -> dict[str, Any]:

@@ -435,10 +435,20 @@ def test_the_oracle_catches_each_redaction_left_out(
     assert any(kind in leak.where for leak in table.oracle.leaks)
 
 
+SEEDS = range(5)
+"""The seeds of the random games."""
+
+_DEALING = random.Random("leak-factions").sample(FACTIONS, len(FACTIONS))
+"""Every faction once, in a seeded order: the random games deal their factions from it in
+turn (game after game, round and round), so that a few games play every faction."""
+
+
 def _random_game(seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     seats = 2 + seed % 3
-    factions = rng.sample(FACTIONS, 2 * seats)
+    dealt = sum(2 * (2 + s % 3) for s in range(seed))  # factions dealt to the games before
+    factions = [_DEALING[(dealt + i) % len(_DEALING)] for i in range(2 * seats)]
+    rng.shuffle(factions)  # who plays which two of them
     players = []
     for s in range(seats):
         bot = "random" if s > 0 and rng.random() < 0.3 else None
@@ -446,7 +456,16 @@ def _random_game(seed: int) -> dict[str, Any]:
     return {"players": players, "seed": f"leak-{seed}"}
 
 
-@pytest.mark.parametrize("seed", range(5))
+def test_the_random_games_together_play_every_faction() -> None:
+    assert set(FACTIONS) == set(catalogue().factions)
+    games = [_random_game(seed)["players"] for seed in SEEDS]
+    assert {f for players in games for p in players for f in p["factions"]} == set(FACTIONS)
+    for players in games:  # a faction is dealt to one seat of a game at most
+        picks = [f for p in players for f in p["factions"]]
+        assert len(picks) == len(set(picks))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_random_games_leak_nothing_to_any_seat_or_spectator(
     client: FlaskClient, store: EventStore, seed: int
 ) -> None:
