@@ -52,9 +52,11 @@ class SearchBot:
         self.budget = budget or Budget()
         self.clock = clock
         self.last_playouts = 0
+        self.last_rounds = 0
+        self.last_candidates = 0
 
     def __call__(self, state: GameState, seat: int, rng: random.Random) -> Command | None:
-        self.last_playouts = 0
+        self.last_playouts = self.last_rounds = self.last_candidates = 0
         if drafting(state):  # a pick reveals nothing to search: the draft's pick rule
             return bot_pick(state, seat, "search")
         moves = game_commands(state, seat)
@@ -67,6 +69,7 @@ class SearchBot:
         candidates = [m for _, m in prior[:CANDIDATES]]
         if len(candidates) == 1:
             return candidates[0]
+        self.last_candidates = len(candidates)
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         rounds = 0
@@ -85,6 +88,7 @@ class SearchBot:
                     counts[k] += 1
                 self.last_playouts += 1
             rounds += 1
+        self.last_rounds = rounds
         means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
         best = max(range(len(candidates)), key=lambda k: (means[k], -k))
         return candidates[best] if means[best] > means[0] + MARGIN else candidates[0]
