@@ -43,7 +43,7 @@ DEFAULTS: dict[str, Any] = {
     "REDIS_CONNECT_TIMEOUT": None,  # seconds; None: the variable of that name, else 1
     "APPEND_SETTLE_TIMEOUT": None,  # seconds; None: the variable of that name, else 10
     "IDEMPOTENCY_TTL": None,  # seconds a record is kept; None: the variable, else 86400 (a day)
-    "SEARCH_PLAYOUTS": None,  # the search bot's playouts per decision; None: the env, else 300
+    "SEARCH_PLAYOUTS": None,  # the search bot's playouts per decision; None: the env, else 32
     "SEARCH_SECONDS": None,  # and its seconds per decision; None: the env, else 1
     "ARCHIVE_URL": None,  # archive backend (docs/archive.md); None: the variable, else redis:
     "CORS_ORIGINS": None,  # origins allowed to call the API; None: SMASHUP_CORS_ORIGINS, else *

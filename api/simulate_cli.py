@@ -45,7 +45,10 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--seed", default="0", help="run seed (default 0)")
     parser.add_argument(
-        "--playouts", type=int, default=300, help="search: playouts per decision (default 300)"
+        "--playouts",
+        type=int,
+        default=None,
+        help="search: playouts per decision (default: the bot's, 32)",
     )
     parser.add_argument(
         "--seconds", type=float, default=1.0, help="search: seconds per decision (default 1)"
@@ -109,15 +112,14 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     elif bad or len(factions) < 2:
         named = ", ".join(bad) or repr(args.factions)
         problem = f"--factions: need two or more implemented factions, not {named}"
-    elif args.games < 1 or args.playouts < 1 or args.seconds <= 0:
+    elif args.games < 1 or (args.playouts is not None and args.playouts < 1) or args.seconds <= 0:
         problem = "--games and --playouts must be positive, --seconds above 0"
     if problem:
         print(f"smashup simulate: {problem}", file=err)
         return EXIT_USAGE
     show = args.progress if args.progress is not None else err.isatty()
-    config = Config(
-        bots, args.games, seats, factions, args.seed, Budget(args.playouts, args.seconds)
-    )
+    budget = Budget(Budget().playouts if args.playouts is None else args.playouts, args.seconds)
+    config = Config(bots, args.games, seats, factions, args.seed, budget)
     rows, games = simulate(config, progress_bar(err) if show else None)
     out.write(format_table(rows) + "\n")
     unfinished = sum(g.winner is None for g in games)

@@ -86,6 +86,7 @@ def test_simulate_plays_search_and_several_seat_counts_and_writes_csv(
         (["--seats", "two"], "--seats: bad number 'two'"),
         (["--factions", "aliens,elves"], "--factions: need two or more implemented factions"),
         (["--games", "0"], "--games and --playouts must be positive"),
+        (["--playouts", "0"], "--games and --playouts must be positive"),
     ],
 )
 def test_simulate_refuses_bad_arguments_with_exit_status_2(

@@ -39,7 +39,7 @@ _inline = threading.local()
 
 
 def search_budget_from_env() -> Budget:
-    """The `search` bot's budget per decision: ``SMASHUP_SEARCH_PLAYOUTS`` (default 300) and
+    """The `search` bot's budget per decision: ``SMASHUP_SEARCH_PLAYOUTS`` (default 32) and
     ``SMASHUP_SEARCH_SECONDS`` (default 1), whichever runs out first."""
     default = Budget()
     playouts = os.environ.get("SMASHUP_SEARCH_PLAYOUTS") or default.playouts

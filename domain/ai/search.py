@@ -1,66 +1,45 @@
-"""`search`: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+"""`search`: the greedy bot's best few moves, each played out in the same determinizations.
 
-Each iteration deals a fresh determinization of what the seat cannot see (domain.ai.knowledge),
-walks the tree of moves from the current decision choosing among the moves available in that
-determinization by UCB1 (counting how often each move was available), adds one node, plays on
-with a fast policy to a horizon (the end of the next round of turns, or the game's end) and
-backs up each seat's reward (domain.ai.evaluate). The root's moves start with a bias towards
-the greedy bot's ranking that fades as they are visited. The move visited most is played.
+Each round deals a fresh determinization of what the seat cannot see (domain.ai.knowledge) and
+plays each candidate in it, then plays on with the playout policy (domain.ai.rollout: every
+seat plays its best-valued move) to the start of the seat's next turn, so the other seats'
+answers and the scorings they lead to are seen; the state reached is judged by
+domain.ai.evaluate. Every candidate meets the same cards and the same future draws in a round
+(common random numbers), so their differences are not drowned in the luck of the deal. The
+candidate of best mean is played if it beats the greedy bot's own choice by
+:data:`MARGIN` on average; otherwise the greedy choice is, so a small budget plays as `greedy`.
 
-The budget is a number of playouts and, when a clock is given (the domain reads no clock
-itself), a number of seconds.
+The budget is a number of playouts (one candidate played out in one determinization) and, when
+a clock is given (the domain reads no clock itself), a number of seconds; a round is not started
+when it would not fit, and the first round is always played.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from domain.ai.evaluate import rewards
 from domain.ai.greedy import ranked
 from domain.ai.knowledge import determinize
+from domain.ai.rollout import playout
 from domain.ai.sim import apply
-from domain.commands import Command, EndTurn
-from domain.decide import awaited_seat, game_commands
+from domain.commands import Command
+from domain.decide import game_commands
 from domain.draft import bot_pick, drafting
 from domain.model import GameState
 
-EXPLORE = 0.7
-BIAS = 2.0
-"""Weight of the greedy ranking in the root's selection, divided by visits + 1."""
-ROLLOUT_PLAY = 0.85
-"""Chance that the rollout policy plays a card rather than ending the turn when both are legal."""
-MAX_ROLLOUT = 80
-HORIZON_TURNS = 0
-"""Rounds of turns a playout looks ahead before its state is judged (0: to the end of this turn)."""
-
-
-@dataclass
-class Node:
-    """The moves made from one decision point, shared by every determinization."""
-
-    seat: int | None = None  # who moved into this node
-    visits: int = 0
-    available: int = 0
-    reward: float = 0.0
-    bias: float = 0.0
-    children: dict[Command, Node] = field(default_factory=dict)
-
-    def ucb(self) -> float:
-        if not self.visits:
-            return 1e9 + self.bias
-        mean = self.reward / self.visits
-        explore = EXPLORE * math.sqrt(math.log(max(self.available, 1)) / self.visits)
-        return mean + explore + self.bias / (self.visits + 1)
+CANDIDATES = 4
+"""How many of the greedy ranking's best moves are played out."""
+MARGIN = 0.2
+"""Mean value (in VP) by which a candidate must beat the greedy choice to be played instead."""
 
 
 @dataclass(frozen=True)
 class Budget:
     """Playouts per decision, and seconds when a clock is given."""
 
-    playouts: int = 300
+    playouts: int = 32
     seconds: float = 1.0
 
 
@@ -73,93 +52,43 @@ class SearchBot:
         self.budget = budget or Budget()
         self.clock = clock
         self.last_playouts = 0
+        self.last_rounds = 0
+        self.last_candidates = 0
 
     def __call__(self, state: GameState, seat: int, rng: random.Random) -> Command | None:
+        self.last_playouts = self.last_rounds = self.last_candidates = 0
         if drafting(state):  # a pick reveals nothing to search: the draft's pick rule
-            self.last_playouts = 0
             return bot_pick(state, seat, "search")
         moves = game_commands(state, seat)
         if len(moves) <= 1:
-            self.last_playouts = 0
             return moves[0] if moves else None
         start = self.clock() if self.clock else 0.0  # the greedy ranking counts in the budget
-        root = Node()
         prior = ranked(state, seat, rng)
-        if prior:
-            top = prior[0][0]
-            for v, move in prior:
-                root.children[move] = Node(seat=seat, bias=BIAS * max(0.0, 1.0 - (top - v) / 2))
-        done = 0
-        looped = start
-        while done < self.budget.playouts:
-            if self.clock and done:
-                # stop when one more playout (of the mean length so far) would not fit
-                now = self.clock()
-                if now - start + 2 * (now - looped) / done >= self.budget.seconds:
-                    break
-            elif self.clock:
-                looped = self.clock()
-            self._iterate(root, state, seat, rng)
-            done += 1
-        self.last_playouts = done
-        tried = [(c.visits, -k, m) for k, (m, c) in enumerate(root.children.items())]
-        if not tried:
+        if not prior:
             return moves[0]
-        return max(tried, key=lambda t: (t[0], t[1]))[2]
-
-    def _iterate(self, root: Node, real: GameState, seat: int, rng: random.Random) -> None:
-        state = determinize(real, seat, rng)
-        horizon = state.turn + max(1, HORIZON_TURNS * len(state.players))
-        node = root
-        path = [root]
-        while state.status == "active":
-            mover = awaited_seat(state)
-            assert mover is not None
-            moves = game_commands(state, mover)
-            fresh = [m for m in moves if m not in node.children]
-            if fresh:
-                move = fresh[0] if node is not root else rng.choice(fresh)
-                after = apply(state, move, rng)
-                if after is None:
-                    return
-                child = node.children[move] = Node(seat=mover, available=1)
-                for m in moves:
-                    if m in node.children:
-                        node.children[m].available += 1
-                state, node = after, child
-                path.append(node)
-                break
-            for m in moves:
-                node.children[m].available += 1
-            move = max(moves, key=lambda m: node.children[m].ucb())
-            after = apply(state, move, rng)
-            if after is None:
-                return
-            state, node = after, node.children[move]
-            path.append(node)
-        state = _rollout(state, horizon, rng)
-        result = rewards(state)
-        for n in path:
-            n.visits += 1
-            if n.seat is not None:
-                n.reward += result[n.seat]
-
-
-def _rollout(state: GameState, horizon: int, rng: random.Random) -> GameState:
-    """Play on with a fast random policy until the horizon turn or the game's end."""
-    for _ in range(MAX_ROLLOUT):
-        if state.status != "active" or state.turn >= horizon:
-            break
-        mover = awaited_seat(state)
-        assert mover is not None
-        moves = game_commands(state, mover)
-        plays = [m for m in moves if not isinstance(m, EndTurn)]
-        if plays and (len(plays) == len(moves) or rng.random() < ROLLOUT_PLAY):
-            pick = rng.choice(plays)
-        else:
-            pick = moves[-1]
-        after = apply(state, pick, rng)
-        if after is None:
-            break
-        state = after
-    return state
+        candidates = [m for _, m in prior[:CANDIDATES]]
+        if len(candidates) == 1:
+            return candidates[0]
+        self.last_candidates = len(candidates)
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        rounds = 0
+        while self.last_playouts + len(candidates) <= self.budget.playouts or not rounds:
+            if self.clock and rounds:
+                # stop when one more round (of the mean length so far) would not fit
+                spent = self.clock() - start
+                if spent + spent / rounds >= self.budget.seconds:
+                    break
+            det = determinize(state, seat, rng)
+            seed = rng.getrandbits(32)
+            for k, move in enumerate(candidates):
+                after = apply(det, move, random.Random(seed))
+                if after is not None:  # a move the dealt cards do not allow counts no result
+                    totals[k] += playout(after, seat, seed, state.turn)
+                    counts[k] += 1
+                self.last_playouts += 1
+            rounds += 1
+        self.last_rounds = rounds
+        means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
+        best = max(range(len(candidates)), key=lambda k: (means[k], -k))
+        return candidates[best] if means[best] > means[0] + MARGIN else candidates[0]

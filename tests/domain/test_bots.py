@@ -157,23 +157,78 @@ def test_greedy_wins_most_seeded_games_against_random() -> None:
     assert wins >= 3
 
 
-def test_search_stops_at_its_seconds_budget_when_given_a_clock() -> None:
-    ticks = iter(range(1000))
-    bot = SearchBot(Budget(playouts=500, seconds=10.0), clock=lambda: float(next(ticks)))
-    state = new_game(21)
+def first_choice(seed: int) -> tuple[GameState, int]:
+    """The first position of seeded game `seed` where the awaited seat has two moves or more."""
+    state = new_game(seed)
     seat = awaited_seat(state)
     assert seat is not None
     while len(game_commands(state, seat)) < 2:
         state = decide_and_evolve(state, game_commands(state, seat)[0])[1]
         seat = awaited_seat(state)
         assert seat is not None
+    return state, seat
+
+
+def test_search_stops_at_its_seconds_budget_when_given_a_clock() -> None:
+    ticks = iter(range(1000))
+    bot = SearchBot(Budget(playouts=500, seconds=10.0), clock=lambda: float(next(ticks)))
+    state, seat = first_choice(21)
     assert bot(state, seat, random.Random(0)) is not None
-    # the clock reads 0 at the start, 1 before the first playout, then one more after each:
-    # after 7 playouts it reads 8, and 8 + twice the mean playout (1) reaches the 10 s
-    assert bot.last_playouts == 7
+    # the clock reads 0 at the start, then one more after each round of playouts: after 9
+    # rounds it reads 9, and 9 + the mean round (1) reaches the 10 s
+    assert bot.last_rounds == 9
+    assert bot.last_playouts == 9 * bot.last_candidates
     unbounded = SearchBot(Budget(playouts=7))
     unbounded(state, seat, random.Random(0))
-    assert unbounded.last_playouts == 7
+    assert unbounded.last_rounds == 7 // unbounded.last_candidates
+
+
+def test_search_chooses_the_same_for_the_same_position_and_seed() -> None:
+    for state, seat, _ in positions(8, [BOTS["greedy"], BOTS["greedy"]], 40)[::4]:
+        first = small_search()(state, seat, random.Random(f"{state.version}"))
+        again = small_search()(state, seat, random.Random(f"{state.version}"))
+        assert first == again
+
+
+def continued(state: GameState, seat: int, command: Command) -> GameState:
+    """The real game after `command`, both seats played by greedy, at the start of `seat`'s
+    next turn."""
+    since = state.turn
+    state = decide_and_evolve(state, command)[1]
+    for k in range(200):
+        if state.status != "active" or (state.turn > since and state.active == seat):
+            break
+        mover = awaited_seat(state)
+        assert mover is not None
+        move = BOTS["greedy"](state, mover, random.Random(k))
+        assert move is not None
+        state = decide_and_evolve(state, move)[1]
+    return state
+
+
+def test_search_sees_the_other_seat_score_a_base_that_greedy_leaves_it() -> None:
+    # seeded game 0, greedy playing both seats, at its 58th decision: greedy's minion play
+    # lets the other seat gain VP on its next turn (with the real hidden cards, both seats then
+    # played by greedy); search plays each candidate on through that turn and plays elsewhere
+    state = new_game(0)
+    for k in range(58):
+        mover = awaited_seat(state)
+        assert mover is not None
+        move = BOTS["greedy"](state, mover, random.Random(k))
+        assert move is not None
+        state = decide_and_evolve(state, move)[1]
+    seat = awaited_seat(state)
+    assert seat is not None
+    greedy_move = BOTS["greedy"](state, seat, random.Random(58))
+    assert greedy_move is not None
+    search_move = SearchBot()(state, seat, random.Random(58))
+    assert search_move != greedy_move
+
+    def gap(move: Command) -> int:
+        after = continued(state, seat, move)
+        return after.players[seat].vp - after.players[1 - seat].vp
+
+    assert gap(search_move) > gap(greedy_move)
 
 
 def test_an_unknown_bot_name_is_refused() -> None:
