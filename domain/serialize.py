@@ -27,19 +27,25 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     return decode(cls, data["payload"])
 
 
+STATE_FORMAT = 2
+"""The layout of a snapshot's state: bump it when GameState gains a field that the events
+already carry (2: ``end_reason``), so snapshots without it are rebuilt from the events."""
+
+
 class SnapshotMismatch(ValueError):
-    """A snapshot written by code of another event schema or rules version: not decoded (the
-    events rebuild the state instead)."""
+    """A snapshot written by code of another event schema, rules version or state format: not
+    decoded (the events rebuild the state instead)."""
 
 
 def _stamp() -> dict[str, Any]:
     from domain.setup import RULES_VERSION  # setup imports the engine; only needed here
 
-    return {"schema": EVENT_SCHEMA, "rules": RULES_VERSION}
+    return {"schema": EVENT_SCHEMA, "rules": RULES_VERSION, "format": STATE_FORMAT}
 
 
 def state_to_json(state: GameState) -> str:
-    """A snapshot of the state, stamped with the event schema and rules version of this code."""
+    """A snapshot of the state, stamped with the event schema, rules version and state format
+    of this code."""
     return json.dumps({**_stamp(), "state": to_json(state)}, separators=(",", ":"))
 
 
@@ -56,10 +62,11 @@ def snapshot_point(state: GameState) -> GameState:
 
 
 def state_from_json(text: str) -> GameState:
-    """The state back from a snapshot; SnapshotMismatch if another schema or rules version
-    wrote it (or it has no stamp, as before stamps existed)."""
+    """The state back from a snapshot; SnapshotMismatch if another schema, rules version or
+    state format wrote it (or it has no stamp, as before stamps existed)."""
     data = json.loads(text)
-    stamp = {k: data.get(k) for k in ("schema", "rules")} if isinstance(data, dict) else None
+    keys = ("schema", "rules", "format")
+    stamp = {k: data.get(k) for k in keys} if isinstance(data, dict) else None
     if stamp != _stamp() or "state" not in data:
         raise SnapshotMismatch(f"a snapshot of {stamp}, not of this code's {_stamp()}")
     return decode(GameState, data["state"])

@@ -15,6 +15,7 @@ from domain.model import GameState
 from domain.rules import WIN_VP
 from domain.serialize import (
     EVENT_SCHEMA,
+    STATE_FORMAT,
     SnapshotMismatch,
     event_from_dict,
     event_to_dict,
@@ -84,8 +85,10 @@ def test_a_snapshot_is_stamped_and_one_from_another_schema_or_rules_version_is_n
     text = state_to_json(state)
     stamped = json.loads(text)
     assert (stamped["schema"], stamped["rules"]) == (EVENT_SCHEMA, RULES_VERSION)
+    assert stamped["format"] == STATE_FORMAT
     assert state_from_json(text) == state
-    for other in ({"schema": EVENT_SCHEMA - 1}, {"rules": "0"}, {"schema": None, "rules": None}):
+    others = ({"schema": EVENT_SCHEMA - 1}, {"rules": "0"}, {"format": STATE_FORMAT - 1})
+    for other in (*others, {"schema": None, "rules": None}):
         with pytest.raises(SnapshotMismatch):
             state_from_json(json.dumps({**stamped, **other}))
     with pytest.raises(SnapshotMismatch):
