@@ -31,7 +31,6 @@ HAND_LIMIT = 10
 
 
 @cache
-@cache
 def printed_power(card: str) -> int:
     """The power printed on a minion card (0 for anything else)."""
     return catalogue().card(card).power or 0
