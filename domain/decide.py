@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from itertools import repeat
+from operator import is_
 
-from domain import abilities, draft, plays, rules, table, talents
+from domain import abilities, draft, moves, plays, rules, table, talents
 from domain import events as ev
 from domain.catalogue import catalogue
 from domain.commands import (
@@ -31,7 +32,6 @@ from domain.errors import (
 from domain.evolve import evolve, talent_flag
 from domain.flow import end_play_phase
 from domain.fx import Steps
-from domain.memo import WeakMemo
 from domain.model import GameState, Option, Task, Zone
 from domain.moments import Window
 from domain.randomness import SeededRandom
@@ -73,18 +73,26 @@ def game_commands(state: GameState, seat: int) -> list[Command]:
 
 
 def legal_moves(state: GameState, seat: int) -> tuple[Command, ...]:
-    """:func:`game_commands` as the tuple kept beside the state (states are immutable, see
-    domain.memo): for callers that only read it (the random bot)."""
-    cache = _LEGAL.get(state)
-    if cache is None:
-        cache = _LEGAL.put(state, {})
+    """:func:`game_commands` as a tuple kept for the state last asked about (states are
+    immutable): for callers that only read it (the random bot). A bot lists the moves of a
+    state, then plays one of them on it: :func:`is_legal` finds it among them."""
+    generation = abilities.GENERATION[0]  # the scripts as they are
+    last = _LISTED[0]
+    if last is not None and last[0] is state and last[2] == generation:
+        cache = last[1]
+    else:
+        cache = {}
+        _LISTED[0] = (state, cache, generation)
     found = cache.get(seat)
     if found is None:
         found = cache[seat] = tuple(_legal_commands(state, seat))
     return found
 
 
-_LEGAL: WeakMemo[GameState, dict[int, tuple[Command, ...]]] = WeakMemo()
+_LISTED: list[tuple[GameState, dict[int, tuple[Command, ...]], int] | None] = [None]
+"""The state :func:`legal_moves` last listed moves for, with them by seat and the scripts'
+generation they hold for (one state only, held until moves are listed for another: a weak
+memo of every state listed cost more to keep than it saved)."""
 
 
 def is_legal(state: GameState, command: Command) -> bool:
@@ -93,11 +101,12 @@ def is_legal(state: GameState, command: Command) -> bool:
     seat = command.seat
     if isinstance(command, table.TABLE_COMMANDS):
         return command in table.table_commands(state, seat, awaited_seat(state))
-    listed = (_LEGAL.get(state) or {}).get(seat)
+    last = _LISTED[0]
+    same = last is not None and last[0] is state and last[2] == abilities.GENERATION[0]
+    listed = last[1].get(seat) if same and last is not None else None
     if listed is not None:  # most often the very object listed (a bot picked it)
-        for c in listed:  # a loop, not any(...): most often the very object listed
-            if c is command:
-                return True
+        if any(map(is_, listed, repeat(command))):  # identity, compared in C
+            return True
         return command in listed
     if awaited_seat(state) != seat or table.proposal_of(state) is not None:
         return False
@@ -133,35 +142,39 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
         return []
     out: list[Command] = []
     p = state.players[seat]
-    kinds = {a.kind for a in p.plays}  # a card of a kind with no play left is never legal
-    card_type = rules.card_type
-    known: dict[str, Any] = {}  # card id -> where it may go: copies of a card are asked once
-    for c in p.hand:
-        kind = card_type(c.card)
-        if kind not in kinds:
-            continue
-        where = known.get(c.card)
-        if kind == "minion":
-            if where is None:
-                where = known[c.card] = plays.minion_bases(state, seat, c.card, Zone.HAND)
-            out += [PlayMinion(seat, c.uid, b) for b in where]
-        else:
-            if where is None:
-                where = known[c.card] = plays.action_targets(state, seat, c.card)
-            out += [PlayAction(seat, c.uid, base=b, target=t) for b, t in where]
-    if "minion" in kinds and p.discard and plays.from_discard_possible(state, p.plays):
-        known.clear()
-        for c in p.discard:  # only minions come from a discard pile
-            if card_type(c.card) == "minion":
-                where = known.get(c.card)
-                if where is None:
-                    where = known[c.card] = plays.minion_bases(state, seat, c.card, Zone.DISCARD)
-                out += [PlayMinion(seat, c.uid, b) for b in where]
+    allowed = p.plays
+    if allowed:  # with no play left, no card is ever playable
+        kinds = {a.kind for a in allowed}  # a card of a kind with no play left is never legal
+        where = moves.HandPlays(state, seat)
+        card_type = rules.card_type
+        # card id -> (a minion?, where it may go): copies of a card are asked once
+        known: dict[str, tuple[bool, moves.Targets]] = {}
+        for c in p.hand:
+            found = known.get(c.card)
+            if found is None:
+                kind = card_type(c.card)
+                if kind not in kinds:
+                    found = known[c.card] = (False, ())
+                elif kind == "minion":
+                    found = known[c.card] = (True, where.minion_bases(c.card, Zone.HAND))
+                else:
+                    found = known[c.card] = (False, where.action_targets(c.card))
+            if found[1]:
+                out += moves.plays_of(seat, c.uid, *found)
+        if "minion" in kinds and p.discard and plays.from_discard_possible(state, allowed):
+            bases: dict[str, moves.Targets] = {}
+            for c in p.discard:  # only minions come from a discard pile
+                if card_type(c.card) == "minion":
+                    on = bases.get(c.card)
+                    if on is None:
+                        on = bases[c.card] = where.minion_bases(c.card, Zone.DISCARD)
+                    if on:
+                        out += moves.plays_of(seat, c.uid, True, on)
     specials = play_specials(state, seat)
     if specials:  # a card with two Specials is used by naming it: once
         out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in specials)
     out += [UseTalent(seat, src.uid) for src, _ in talents.usable(state, seat)]
-    out.append(EndTurn(seat))
+    out.append(moves.end_turn(seat))
     return out
 
 
@@ -204,11 +217,14 @@ def decide_and_evolve(
         assert isinstance(command, PlayMinion | PlayAction)
         # a legal play names a card of the seat's hand, or a minion of its discard pile
         p = state.players[seat]
-        zone = Zone.HAND
-        card = next((c.card for c in p.hand if c.uid == command.card), None)
-        if card is None:
+        zone, card, uid = Zone.HAND, "", command.card
+        for c in p.hand:
+            if c.uid == uid:
+                card = c.card
+                break
+        else:
             zone = Zone.DISCARD
-            card = next(c.card for c in p.discard if c.uid == command.card)
+            card = next(c.card for c in p.discard if c.uid == uid)
         base = command.base
         target = getattr(command, "target", None)
         if target is not None:

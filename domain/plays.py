@@ -4,6 +4,7 @@ allowance. `legal_commands`, extra plays and the play verb all ask here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from enum import StrEnum
 from functools import cache
@@ -12,8 +13,8 @@ from domain import abilities, rules
 from domain import registry as reg
 from domain.abilities import PlaysFromDiscard, Restriction
 from domain.catalogue import catalogue
-from domain.memo import Memo
 from domain.model import Allowance, GameState, Minion, Zone
+from domain.registry import Source
 
 
 def may_play(state: GameState, seat: int, card: str, base: int | None) -> bool:
@@ -41,8 +42,12 @@ def may_play_itself(
 ) -> bool:
     """Whether nothing forbids `seat` to play its card `uid` as a Special playing it `where`
     says (`base`: the window's base, -1 for none)."""
+    if not abilities.in_play(state, Restriction, seat):  # nothing forbids any play
+        if where == PlaysItself.A_BASE:
+            return bool(state.bases)
+        return where != PlaysItself.ITS_BASE or rules.find_minion(state, uid) is not None
     if where == PlaysItself.A_BASE:
-        return bool(bases_for(state, seat, card))
+        return any(may_play(state, seat, card, i) for i in range(len(state.bases)))
     if where == PlaysItself.ITS_BASE:
         found = rules.find_minion(state, uid)
         return found is not None and may_play(state, seat, card, found[0])
@@ -78,26 +83,44 @@ def allowance(
 
 
 def _fits_here(
-    state: GameState, seat: int, card: str, base: int | None, zone: str, a: Allowance
+    state: GameState,
+    seat: int,
+    card: str,
+    base: int | None,
+    zone: str,
+    a: Allowance,
+    granted: Sequence[bool] | None = None,
 ) -> bool:
     """Whether play allowance `a` (of the card's kind and power) lets `seat` play the card
-    from `zone` on `base` (None: on no base): its base, zone and condition."""
+    from `zone` on `base` (None: on no base): its base, zone and condition. `granted`, if
+    given, says base by base what :func:`rules.discard_play_granted` answers."""
     if a.base is not None and (base is None or state.bases[base].card != a.base):
         return False
     if a.zone != zone and not (
         zone == "discard"
         and a.zone == "hand"
         and base is not None
-        and rules.discard_play_granted(state, seat, base)
+        and (
+            granted[base] if granted is not None else rules.discard_play_granted(state, seat, base)
+        )
     ):
         return False
     cond = reg.PLAY_CONDITIONS.get(a.condition) if a.condition else None
     return cond is None or cond(state, seat, card, -1 if base is None else base)
 
 
-def _bases_with_a_play(state: GameState, seat: int, card: str, zone: str) -> list[int]:
+def bases_with_a_play(
+    state: GameState,
+    seat: int,
+    card: str,
+    zone: str,
+    restricted: Sequence[tuple[Source, Restriction]] | None = None,
+    granted: Sequence[bool] | None = None,
+) -> list[int]:
     """The bases where `allowance` finds a play for this card from `zone` (choose=False):
-    what does not depend on the base (kind, power) is asked once for them all."""
+    what does not depend on the base (kind, power) is asked once for them all. `restricted`
+    (the restrictions in play for `seat`) and `granted` (see :func:`_fits_here`), if given,
+    spare asking what is in play again."""
     kind = rules.card_type(card)
     if kind == "action" and special_only(card):
         return []
@@ -109,12 +132,28 @@ def _bases_with_a_play(state: GameState, seat: int, card: str, zone: str) -> lis
     ]
     if not fit:
         return []
+    if restricted is None:
+        restricted = abilities.in_play(state, Restriction, seat)
     return [
         b
         for b in range(len(state.bases))
-        if any(_fits_here(state, seat, card, b, zone, a) for a in fit)
-        and not rules.play_forbidden(state, seat, card, b)
+        if any(_fits_here(state, seat, card, b, zone, a, granted) for a in fit)
+        and not (restricted and forbidden_by(state, restricted, seat, card, b))
     ]
+
+
+def forbidden_by(
+    state: GameState,
+    restricted: Sequence[tuple[Source, Restriction]],
+    seat: int,
+    card: str,
+    base: int,
+) -> bool:
+    """:func:`rules.play_forbidden`, given the restrictions in play for `seat`."""
+    for src, r in restricted:  # noqa: SIM110 - a loop costs less than any() on a generator
+        if r.forbids(state, src, seat, card, base):
+            return True
+    return False
 
 
 @cache
@@ -215,102 +254,15 @@ def action_play_legal(
     )
 
 
-def minion_bases(state: GameState, seat: int, card: str, zone: str) -> list[int]:
-    """The bases this minion may be played on now. With only plain plays (no base, condition or
-    zone attached), that is every base or none, less those where something forbids it: the
-    answer `allowance` gives base by base, without asking it for each."""
-    bases = range(len(state.bases))
-    plays = state.players[seat].plays
-    if zone == Zone.DISCARD and not from_discard_possible(state, plays):
-        return []
-    if zone == Zone.HAND and _plain(state, seat):
-        if not _fits_a_play(card, "minion", plays):
-            return []
-        if not abilities.in_play(state, Restriction):
-            return list(bases)
-        return rules.unforbidden_bases(state, seat, card, bases)
-    return _bases_with_a_play(state, seat, card, zone)
-
-
-def _plain(state: GameState, seat: int) -> bool:
-    """Only plain plays (no base, condition or zone attached): whether a card from hand has a
-    play then does not depend on where it goes (whether something forbids it there may).
-    It depends on the seat's allowances only: kept beside that (immutable) tuple."""
-    allowed = state.players[seat].plays
-    found = _PLAIN.get(allowed)
-    if found is None:
-        found = _PLAIN.put(
-            allowed,
-            all(a.base is None and a.condition is None and a.zone == Zone.HAND for a in allowed),
-        )
-    return found
-
-
-_PLAIN: Memo[tuple[Allowance, ...], bool] = Memo(4)
-
-
-def _fits_a_play(card: str, kind: str, plays: tuple[Allowance, ...]) -> bool:
-    power = rules.printed_power(card)
-    for a in plays:  # noqa: SIM110 - a loop costs less than any() on a generator (every card)
-        if a.kind == kind and (a.max_power is None or power <= a.max_power):
-            return True
-    return False
-
-
 def from_discard_possible(state: GameState, plays: tuple[Allowance, ...]) -> bool:
     """Whether any minion could come from a discard pile: a play from there, or something in
     play letting ordinary plays take minions from there (what `allowance` would accept)."""
-    return any(a.zone == Zone.DISCARD for a in plays) or bool(
-        abilities.in_play(state, PlaysFromDiscard)
-    )
-
-
-def action_targets(state: GameState, seat: int, card: str) -> list[tuple[int | None, str | None]]:
-    """Where `seat` may now play this action from hand, as (base, target minion uid) pairs:
-    (None, None) for a standard action, a base for one attached to a base, a minion else."""
-    kind = rules.action_kind(card)
-    plays = state.players[seat].plays
-    if special_only(card):
-        return []
-    if _plain(state, seat):  # the same answers `allowance` gives each target, at once
-        if not _fits_a_play(card, "action", plays):
-            return []
-        free = not abilities.in_play(state, Restriction)
-
-        def may(base: int) -> bool:
-            return free or not rules.play_forbidden(state, seat, card, base)
-
-        if kind == "standard":
-            return [(None, None)] if may(-1) else []
-        if kind == "ongoing_base":
-            bases = range(len(state.bases))
-            return [
-                (b, None)
-                for b in bases
-                if may(b) and rules.attach_allowed(state, seat, card, b, None)
-            ]
-        return [
-            (None, m.uid)
-            for b, m in rules.all_minions(state)
-            if may(b) and rules.attach_allowed(state, seat, card, b, m)
-        ]
-    if kind == "standard":
-        return (
-            [(None, None)] if allowance(state, seat, card, None, choose=False) is not None else []
-        )
-    if kind == "ongoing_base":
-        return [
-            (b, None)
-            for b in range(len(state.bases))
-            if allowance(state, seat, card, b, choose=False) is not None
-            and rules.attach_allowed(state, seat, card, b, None)
-        ]
-    return [
-        (None, m.uid)
-        for b, m in rules.all_minions(state)
-        if allowance(state, seat, card, b, choose=False) is not None
-        and rules.attach_allowed(state, seat, card, b, m)
-    ]
+    for a in plays:
+        if a.zone == Zone.DISCARD:
+            return True
+    if rules.none_in_play(state, PlaysFromDiscard):
+        return False
+    return bool(abilities.in_play(state, PlaysFromDiscard))
 
 
 # --- extra plays ------------------------------------------------------------------------------

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import cache
+from itertools import chain, repeat
+from operator import attrgetter
 
 from domain import abilities
 from domain import registry as reg
@@ -16,6 +18,7 @@ from domain.abilities import (
 )
 from domain.catalogue import catalogue
 from domain.fold import find_minion as find_minion  # the base and minion with a uid
+from domain.memo import Memo
 from domain.model import PILES, Base, Buried, GameState, Minion, Zone
 
 WIN_VP = 15
@@ -62,9 +65,8 @@ def ignored_by(state: GameState, src: reg.Source, seat: int | None) -> bool:
 
 def all_minions(state: GameState) -> Iterator[tuple[int, Minion]]:
     """Every minion in play with its base index."""
-    for i, b in enumerate(state.bases):
-        for m in b.minions:
-            yield i, m
+    # each base's minions are paired with its index in C (zip), not one by one here
+    return chain.from_iterable(zip(repeat(i), b.minions) for i, b in enumerate(state.bases))
 
 
 def power(state: GameState, base: int, minion: Minion) -> int:
@@ -86,7 +88,7 @@ def _power(
         change = ongoing.modifier(state, src, base, minion)
         if change and not shielded_from(state, src, base, minion):
             total += change
-    return max(0, total)
+    return total if total > 0 else 0
 
 
 def shielded_from(state: GameState, src: reg.Source, base: int, minion: Minion) -> bool:
@@ -116,11 +118,17 @@ def total_power(state: GameState, base: int) -> int:
     """The total power of all minions on a base (what is in play asked once per controller)."""
     seen: dict[int, list[tuple[reg.Source, OngoingPower]] | tuple[()]] = {}
     total = 0
+    temp = state.temp_power
     for m in state.bases[base].minions:
         ongoing = seen.get(m.controller)
         if ongoing is None:
             ongoing = seen[m.controller] = abilities.in_play(state, OngoingPower, m.controller)
-        total += _power(state, base, m, ongoing)
+        if ongoing or temp:
+            total += _power(state, base, m, ongoing)
+        else:  # what `_power` gives with nothing changing it: printed power and counters
+            value = printed_power(m.card) + m.counters
+            if value > 0:
+                total += value
     return total
 
 
@@ -135,9 +143,16 @@ def power_by_seat(state: GameState, base: int) -> dict[int, int]:
 def breakpoint(state: GameState, base: int) -> int:
     """Current breakpoint: printed plus temporary changes, never below zero."""
     b: Base = state.bases[base]
-    value = catalogue().base(b.card).breakpoint
-    value += sum(t.amount for t in state.temp_breakpoints if t.base == b.card)
-    return max(0, value)
+    value = printed_breakpoint(b.card)
+    if state.temp_breakpoints:
+        value += sum(t.amount for t in state.temp_breakpoints if t.base == b.card)
+    return value if value > 0 else 0
+
+
+@cache
+def printed_breakpoint(base_card: str) -> int:
+    """The breakpoint printed on a base card."""
+    return catalogue().base(base_card).breakpoint
 
 
 def ready_to_score(state: GameState) -> list[int]:
@@ -173,6 +188,41 @@ def name(card: str) -> str:
     return cat.name(obj, "en")
 
 
+def none_in_play(state: GameState, kind: type[abilities.Ability]) -> bool:
+    """True when nothing in play (nor a lingering effect) has an ability of this kind, so
+    ``abilities.in_play(state, kind, seat)`` is empty for every seat: no card in play has one
+    by its script and nothing grants or removes abilities. False when unsure (ask
+    ``abilities.in_play``)."""
+    cards = cards_in_play(state)
+    return cards is not None and cards.isdisjoint(abilities.with_kind(kind))
+
+
+def cards_in_play(state: GameState) -> frozenset[str] | None:
+    """The card ids of what is in play and lingers (``abilities.sources``), or None while
+    something grants or removes abilities (a card may then have others than its script's).
+    The ids depend on the sources only: kept beside that (immutable) tuple, shared by every
+    state on that board."""
+    last = _LAST_ASKED[0]
+    generation = abilities.GENERATION[0]  # the scripts as they are
+    if last is not None and last[0] is state and last[2] == generation:
+        return last[1]  # asked several times in a row about a state
+    cards = None
+    if not abilities.changes_in_play(state):
+        here = abilities.sources(state)
+        cards = _CARDS_IN_PLAY.get(here)
+        if cards is None:
+            cards = _CARDS_IN_PLAY.put(here, frozenset(map(_CARD, here)))
+    _LAST_ASKED[0] = (state, cards, generation)
+    return cards
+
+
+_CARD = attrgetter("card")
+_CARDS_IN_PLAY: Memo[tuple[reg.Source, ...], frozenset[str]] = Memo(2)
+_LAST_ASKED: list[tuple[GameState, frozenset[str] | None, int] | None] = [None]
+"""The state :func:`cards_in_play` was last asked about, with its answer and the scripts'
+generation it holds for (one state only, held until another is asked about)."""
+
+
 def play_forbidden(state: GameState, seat: int, card: str, base: int) -> bool:
     """True when some card in play says this card can't be played on this base (-1: anywhere,
     for a standard action)."""
@@ -180,15 +230,6 @@ def play_forbidden(state: GameState, seat: int, card: str, base: int) -> bool:
         r.forbids(state, src, seat, card, base)
         for src, r in abilities.in_play(state, Restriction, seat)
     )
-
-
-def unforbidden_bases(state: GameState, seat: int, card: str, bases: Iterable[int]) -> list[int]:
-    """The bases among `bases` where :func:`play_forbidden` is False for this card (what is in
-    play is asked once for them all)."""
-    restrictions = abilities.in_play(state, Restriction, seat)
-    return [
-        b for b in bases if not any(r.forbids(state, src, seat, card, b) for src, r in restrictions)
-    ]
 
 
 def discard_play_granted(state: GameState, seat: int, base: int) -> bool:

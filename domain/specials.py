@@ -3,6 +3,7 @@ owner's play phase. Which Specials a seat may use, from hand, play or discard.""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from domain import abilities, rules
@@ -24,10 +25,14 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
     p = state.players[seat]
     found: list[tuple[str, str, int, Special]] = []
     in_hand, in_play, in_discard = _specials_in(window)
-    for c in p.hand:
-        if c.card in in_hand:
-            found += [(c.uid, c.card, k, sp) for k, sp in in_hand[c.card]]
-    if abilities.changes_in_play(state):  # a card in play has the Specials it has now
+    # each pile is looked through only when a card of it has such a Special (the checks run
+    # in C: most piles have none)
+    if in_hand and not in_hand.keys().isdisjoint(map(_CARD, p.hand)):
+        for c in p.hand:
+            if c.card in in_hand:
+                found += [(c.uid, c.card, k, sp) for k, sp in in_hand[c.card]]
+    in_play_now = rules.cards_in_play(state)
+    if in_play_now is None:  # a card in play has the Specials it has now
         for i, m in rules.all_minions(state):
             if m.controller == seat:
                 now = abilities.of(state, Source(m.card, m.uid, i, seat), Special)
@@ -36,12 +41,14 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
                     for k, sp in enumerate(now)
                     if sp.window == window and sp.zone == Zone.PLAY
                 ]
-    elif in_play:  # no card has one in play for this window: none to look for
+    elif in_play and not in_play_now.isdisjoint(in_play):  # else none to look for
         for b in state.bases:
+            if in_play.keys().isdisjoint(map(_CARD, b.minions)):
+                continue  # no minion here has one (checked in C)
             for m in b.minions:
                 if m.controller == seat and m.card in in_play:
                     found += [(m.uid, m.card, k, sp) for k, sp in in_play[m.card]]
-    if in_discard:
+    if in_discard and not in_discard.keys().isdisjoint(map(_CARD, p.discard)):
         for c in p.discard:
             if c.card in in_discard:
                 found += [(c.uid, c.card, k, sp) for k, sp in in_discard[c.card]]
@@ -54,6 +61,7 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
     ]
 
 
+_CARD = attrgetter("card")
 _ByCard = dict[str, list[tuple[int, Special]]]
 _SPECIALS: dict[str, tuple[object, tuple[_ByCard, _ByCard, _ByCard]]] = {}
 

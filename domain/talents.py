@@ -27,8 +27,8 @@ def offered(state: GameState, seat: int | None = None) -> list[tuple[Source, Tal
     a granted Talent's source is the card granting it, with its host and the host's
     controller; each source's first Talent only. Lingering effects have none to use."""
     out: list[tuple[Source, Talent]] = []
-    if not abilities.with_kind(Talent) and not abilities.changes_in_play(state):
-        return out  # no card has a Talent, nor can have one now
+    if rules.none_in_play(state, Talent):
+        return out  # no card in play has a Talent, nor can have one now
     seen: set[str] = set()
     for src, talent in abilities.in_play(state, Talent, seat):
         if src.uid.startswith("lingering:"):

@@ -1,0 +1,159 @@
+"""A seat's plays in its play phase, for listing its legal moves (`domain.decide`): where
+each card of its hand (or discard pile) may be played, worked out once per card id with what
+every card's answer shares read once, and the play commands made once per answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import inf
+from typing import cast
+
+from domain import abilities, plays, rules
+from domain.abilities import AttachCondition, Restriction
+from domain.commands import Command, EndTurn, PlayAction, PlayMinion
+from domain.model import GameState, Minion, Zone
+from domain.registry import Source
+
+Targets = tuple[int, ...] | range | tuple[tuple[int | None, str | None], ...]
+"""Where a card may be played: bases (a minion), or (base, target minion uid) pairs (an
+action)."""
+
+
+class HandPlays:
+    """Where `seat`'s cards may be played now, for listing its legal moves: what every card's
+    answer shares (the seat's allowances, whether they are plain, the restrictions in play for
+    it, the board's minions, the bases granting plays from a discard pile) is read once, not
+    once per card. Its answers are those `allowance` gives card by card and base by base."""
+
+    __slots__ = ("_granted", "_minions", "caps", "plain", "plays", "restricted", "seat", "state")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.plays = state.players[seat].plays
+        self.plain = True  # only plain plays (no base, condition or zone attached)
+        self.caps: dict[str, float] = {}  # kind -> the highest power a play of it takes
+        for a in self.plays:
+            if a.base is not None or a.condition is not None or a.zone != Zone.HAND:
+                self.plain = False
+            cap = inf if a.max_power is None else a.max_power
+            if cap > self.caps.get(a.kind, -inf):
+                self.caps[a.kind] = cap
+        self.restricted: Sequence[tuple[Source, Restriction]] = (
+            ()
+            if rules.none_in_play(state, Restriction)
+            else abilities.in_play(state, Restriction, seat)
+        )
+        self._minions: list[tuple[int, Minion]] | None = None
+        self._granted: list[bool] | None = None
+
+    def minion_bases(self, card: str, zone: str) -> tuple[int, ...] | range:
+        """The bases this minion may be played on now from `zone` (a discard pile: the caller
+        has checked :func:`from_discard_possible`). With only plain plays (no base, condition
+        or zone attached) and a card from hand, that is every base or none, less those where
+        something forbids it."""
+        state, seat = self.state, self.seat
+        if zone == Zone.HAND and self.plain:
+            if rules.printed_power(card) > self.caps.get("minion", -inf):  # fits no play
+                return ()
+            bases = range(len(state.bases))
+            if not self.restricted:
+                return bases
+            return tuple(
+                b for b in bases if not plays.forbidden_by(state, self.restricted, seat, card, b)
+            )
+        if zone == Zone.DISCARD and self._granted is None:
+            self._granted = [
+                rules.discard_play_granted(state, seat, b) for b in range(len(state.bases))
+            ]
+        granted = self._granted if zone == Zone.DISCARD else None
+        return tuple(plays.bases_with_a_play(state, seat, card, zone, self.restricted, granted))
+
+    def action_targets(self, card: str) -> tuple[tuple[int | None, str | None], ...]:
+        """Where this action may be played from hand now, as (base, target minion uid) pairs:
+        (None, None) for a standard action, a base for one attached to a base, a minion else."""
+        if plays.special_only(card):
+            return ()
+        state, seat = self.state, self.seat
+        kind = rules.action_kind(card)
+        if self.plain:  # the same answers `allowance` gives each target, at once
+            if rules.printed_power(card) > self.caps.get("action", -inf):  # fits no play
+                return ()
+            restricted = self.restricted
+            attach = abilities.printed(card, AttachCondition)
+            if kind == "standard":
+                if restricted and plays.forbidden_by(state, restricted, seat, card, -1):
+                    return ()
+                return ((None, None),)
+            if kind == "ongoing_base":
+                return tuple(
+                    (b, None)
+                    for b in range(len(state.bases))
+                    if not (restricted and plays.forbidden_by(state, restricted, seat, card, b))
+                    and (not attach or rules.attach_allowed(state, seat, card, b, None))
+                )
+            if not restricted and not attach:
+                return tuple((None, m.uid) for _, m in self.minions())
+            return tuple(
+                (None, m.uid)
+                for b, m in self.minions()
+                if not (restricted and plays.forbidden_by(state, restricted, seat, card, b))
+                and (not attach or rules.attach_allowed(state, seat, card, b, m))
+            )
+        if kind == "standard":
+            if plays.allowance(state, seat, card, None, choose=False) is None:
+                return ()
+            return ((None, None),)
+        if kind == "ongoing_base":
+            return tuple(
+                (b, None)
+                for b in range(len(state.bases))
+                if plays.allowance(state, seat, card, b, choose=False) is not None
+                and rules.attach_allowed(state, seat, card, b, None)
+            )
+        return tuple(
+            (None, m.uid)
+            for b, m in self.minions()
+            if plays.allowance(state, seat, card, b, choose=False) is not None
+            and rules.attach_allowed(state, seat, card, b, m)
+        )
+
+    def minions(self) -> list[tuple[int, Minion]]:
+        """Every minion in play with its base index (listed once)."""
+        if self._minions is None:
+            self._minions = list(rules.all_minions(self.state))
+        return self._minions
+
+
+def plays_of(seat: int, uid: str, minion: bool, targets: Targets) -> tuple[Command, ...]:
+    """The play commands of card `uid` (a minion, else an action) onto `targets` (bases, or
+    (base, target minion) pairs), as listed before: commands are values, so the next state
+    whose answer for that card is the same lists the very same objects, not new ones."""
+    key = (seat, uid, minion, targets)
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= _MADE_MAX:
+            _MADE.clear()
+        if minion:
+            bases = cast("tuple[int, ...] | range", targets)
+            made = tuple(PlayMinion(seat, uid, b) for b in bases)
+        else:
+            pairs = cast("tuple[tuple[int | None, str | None], ...]", targets)
+            made = tuple(PlayAction(seat, uid, base=b, target=t) for b, t in pairs)
+        _MADE[key] = made
+    return made
+
+
+_MADE: dict[tuple[int, str, bool, Targets], tuple[Command, ...]] = {}
+"""The play commands :func:`plays_of` made, by what they were made of (values, not objects
+of a state: nothing is kept about a state). Forgotten whole past :data:`_MADE_MAX` entries."""
+_MADE_MAX = 4096
+_END_TURN: dict[int, EndTurn] = {}  # each seat's EndTurn, a value made once
+
+
+def end_turn(seat: int) -> EndTurn:
+    """`EndTurn(seat)`, made once for each seat (a value)."""
+    end = _END_TURN.get(seat)
+    if end is None:
+        end = _END_TURN[seat] = EndTurn(seat)
+    return end
