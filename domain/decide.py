@@ -102,8 +102,9 @@ def is_legal(state: GameState, command: Command) -> bool:
     if isinstance(command, table.TABLE_COMMANDS):
         return command in table.table_commands(state, seat, awaited_seat(state))
     last = _LISTED[0]
-    same = last is not None and last[0] is state and last[2] == abilities.GENERATION[0]
-    listed = last[1].get(seat) if same and last is not None else None
+    listed = None
+    if last is not None and last[0] is state and last[2] == abilities.GENERATION[0]:
+        listed = last[1].get(seat)
     if listed is not None:  # most often the very object listed (a bot picked it)
         if any(map(is_, listed, repeat(command))):  # identity, compared in C
             return True
@@ -132,10 +133,14 @@ def is_legal(state: GameState, command: Command) -> bool:
 
 
 def _legal_commands(state: GameState, seat: int) -> list[Command]:
-    if awaited_seat(state) != seat or table.proposal_of(state) is not None:
+    # the seat awaited (awaited_seat), with no proposal open: inlined, it is asked every move
+    if state.status != "active" or (state.table is not None and state.table.proposal is not None):
         return []
-    if state.pending is not None:
-        return [Choose(seat, o.id) for o in state.pending.options]
+    pending = state.pending
+    if pending is not None:
+        return [Choose(seat, o.id) for o in pending.options] if pending.seat == seat else []
+    if state.active != seat:
+        return []
     if state.phase == "draft":
         return list(draft.legal_picks(state, seat))
     if state.phase != "play":

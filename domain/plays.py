@@ -5,7 +5,6 @@ allowance. `legal_commands`, extra plays and the play verb all ask here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from enum import StrEnum
 from functools import cache
 
@@ -13,7 +12,7 @@ from domain import abilities, rules
 from domain import registry as reg
 from domain.abilities import PlaysFromDiscard, Restriction
 from domain.catalogue import catalogue
-from domain.model import Allowance, GameState, Minion, Zone
+from domain.model import Allowance, GameState, Minion, Zone, replace
 from domain.registry import Source
 
 
@@ -134,12 +133,14 @@ def bases_with_a_play(
         return []
     if restricted is None:
         restricted = abilities.in_play(state, Restriction, seat)
-    return [
-        b
-        for b in range(len(state.bases))
-        if any(_fits_here(state, seat, card, b, zone, a, granted) for a in fit)
-        and not (restricted and forbidden_by(state, restricted, seat, card, b))
-    ]
+    out: list[int] = []
+    for b in range(len(state.bases)):
+        for a in fit:  # a loop, not any(...): asked for every base
+            if _fits_here(state, seat, card, b, zone, a, granted):
+                if not (restricted and forbidden_by(state, restricted, seat, card, b)):
+                    out.append(b)
+                break
+    return out
 
 
 def forbidden_by(
@@ -175,16 +176,14 @@ def _left_playable(state: GameState, seat: int, card: str, used: int) -> int:
     others = [c.card for c in p.hand]
     if card in others:
         others.remove(card)
-    where: list[int | None] = list(range(len(state.bases)))
-    return sum(
-        1
-        for c in others
-        if any(
-            allowance(rest, seat, c, b if rules.card_type(c) == "minion" else None, choose=False)
-            is not None
-            for b in where
-        )
-    )
+    bases = range(len(state.bases))
+    playable = 0
+    for c in others:
+        if rules.card_type(c) == "minion":  # somewhere (what `allowance` finds base by base)
+            playable += bool(bases_with_a_play(rest, seat, c, Zone.HAND))
+        else:  # on no base (asked once, not once per base)
+            playable += bool(bases) and allowance(rest, seat, c, None, choose=False) is not None
+    return playable
 
 
 def _strictness(a: Allowance) -> tuple[int, int]:

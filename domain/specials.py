@@ -62,6 +62,7 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
 
 
 _CARD = attrgetter("card")
+_OWNER = attrgetter("owner")
 _ByCard = dict[str, list[tuple[int, Special]]]
 _SPECIALS: dict[str, tuple[object, tuple[_ByCard, _ByCard, _ByCard]]] = {}
 
@@ -125,7 +126,10 @@ def may_hold_special(state: GameState, seat: int, window: Window) -> bool:
     # cards it holds but does not own (taken from another seat) may be of other factions: the
     # factions of every owner of a card in its hand or deck (where such a card stays)
     factions = set(p.factions)
-    for owner in {c.owner for c in (*p.hand, *p.deck)} - {seat}:
+    owners = set(map(_OWNER, p.hand))  # gathered in C: a deck is long
+    owners.update(map(_OWNER, p.deck))
+    owners.discard(seat)
+    for owner in owners:
         factions.update(state.players[owner].factions)
     return not factions.isdisjoint(_factions_with_hand_specials(window))
 

@@ -50,9 +50,12 @@ def offered(state: GameState, seat: int | None = None) -> list[tuple[Source, Tal
 def usable(state: GameState, seat: int) -> list[tuple[Source, Talent]]:
     """The Talents `seat` may use now, in board order. The seat must be in its own play phase
     with nothing pending (legal_commands sees to that)."""
+    found = offered(state, seat)
+    if not found:
+        return found
     return [
         (src, talent)
-        for src, talent in offered(state, seat)
+        for src, talent in found
         if not 0 <= src.controller != seat
         and talent_flag(src.uid, seat) not in state.flags
         and (talent.when is None or talent.when(state, seat, src.uid, src.base))
