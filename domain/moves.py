@@ -21,21 +21,25 @@ action)."""
 
 class HandPlays:
     """Where `seat`'s cards may be played now, for listing its legal moves: what every card's
-    answer shares (the seat's allowances, whether they are plain, the restrictions in play for
-    it, the board's minions, the bases granting plays from a discard pile) is read once, not
-    once per card. Its answers are those `allowance` gives card by card and base by base."""
+    answer shares (the seat's allowances, which kinds have only plain ones, the restrictions in
+    play for it, the board's minions, the bases granting plays from a discard pile) is read
+    once, not once per card. Its answers are those `allowance` gives card by card and base by
+    base."""
 
-    __slots__ = ("_granted", "_minions", "caps", "plain", "plays", "restricted", "seat", "state")
+    __slots__ = ("_granted", "_minions", "caps", "fancy", "plays", "restricted", "seat", "state")
 
     def __init__(self, state: GameState, seat: int) -> None:
         self.state = state
         self.seat = seat
         self.plays = state.players[seat].plays
-        self.plain = True  # only plain plays (no base, condition or zone attached)
+        # the kinds with a play that is not plain (a base, condition or zone attached): a card
+        # of another kind from hand has a play anywhere or nowhere (`allowance` only looks at
+        # the plays of the card's kind), less where something forbids it
+        self.fancy: set[str] = set()
         self.caps: dict[str, float] = {}  # kind -> the highest power a play of it takes
         for a in self.plays:
             if a.base is not None or a.condition is not None or a.zone != Zone.HAND:
-                self.plain = False
+                self.fancy.add(a.kind)
             cap = inf if a.max_power is None else a.max_power
             if cap > self.caps.get(a.kind, -inf):
                 self.caps[a.kind] = cap
@@ -49,11 +53,11 @@ class HandPlays:
 
     def minion_bases(self, card: str, zone: str) -> tuple[int, ...] | range:
         """The bases this minion may be played on now from `zone` (a discard pile: the caller
-        has checked :func:`from_discard_possible`). With only plain plays (no base, condition
-        or zone attached) and a card from hand, that is every base or none, less those where
-        something forbids it."""
+        has checked :func:`from_discard_possible`). With only plain minion plays (no base,
+        condition or zone attached) and a card from hand, that is every base or none, less
+        those where something forbids it."""
         state, seat = self.state, self.seat
-        if zone == Zone.HAND and self.plain:
+        if zone == Zone.HAND and "minion" not in self.fancy:
             if rules.printed_power(card) > self.caps.get("minion", -inf):  # fits no play
                 return ()
             bases = range(len(state.bases))
@@ -76,7 +80,7 @@ class HandPlays:
             return ()
         state, seat = self.state, self.seat
         kind = rules.action_kind(card)
-        if self.plain:  # the same answers `allowance` gives each target, at once
+        if "action" not in self.fancy:  # the same answers `allowance` gives each target at once
             if rules.printed_power(card) > self.caps.get("action", -inf):  # fits no play
                 return ()
             restricted = self.restricted
