@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from domain import codec
 from domain import events as ev
@@ -98,11 +99,14 @@ def apply_steps(
     """Apply events in order until a task or a decision; push what is left onto the stack.
     Anything that is not a step item is a NotAStep error naming `origin`, the task that
     returned it."""
-    if not isinstance(items, tuple | list):
+    if type(items) is not tuple and not isinstance(items, (tuple, list)):
         raise NotAStep(items, origin)
     for n, item in enumerate(items):
-        if isinstance(item, ev.Event):
-            e = normalizer(type(item))(item)  # normalize(item), one call less: the hot path
+        norm = _EVENT_NORMALIZERS.get(type(item), _UNKNOWN)  # normalize(item), the hot path
+        if norm is _UNKNOWN and isinstance(item, ev.Event):
+            norm = _event_normalizer(type(item))
+        if norm is not _UNKNOWN:  # an event (only event classes are in that table)
+            e: ev.Event = item if norm is None else norm(item)  # type: ignore[assignment]
             state = evolve(state, e)
             out.append(e)
         elif isinstance(item, Task):
@@ -115,6 +119,20 @@ def apply_steps(
         else:
             raise NotAStep(item, origin)
     return state, False
+
+
+_IDENTITY = normalizer(int)
+"""What `codec.normalizer` gives a type whose values are already in decoded form."""
+_UNKNOWN: Any = object()
+_EVENT_NORMALIZERS: dict[type, Callable[[ev.Event], ev.Event] | None] = {}
+"""Each event class met, with `codec.normalizer`'s function for it (None: the identity)."""
+
+
+def _event_normalizer(cls: type[ev.Event]) -> Callable[[ev.Event], ev.Event] | None:
+    """The normalizer of an event class, None when its events need none (learnt once)."""
+    found = normalizer(cls)
+    norm = _EVENT_NORMALIZERS[cls] = None if found is _IDENTITY else found
+    return norm
 
 
 def _later(items: Steps, origin: Task | None) -> list[Task]:
