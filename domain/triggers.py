@@ -193,7 +193,10 @@ def _still_there(state: GameState, uid: str, card: str, base: int) -> bool:
         return True
     if uid == card:  # a base
         return 0 <= base < len(state.bases) and state.bases[base].card == card
-    return any(s.uid == uid for s in abilities.sources(state))
+    for s in abilities.sources(state):  # noqa: SIM110 - a loop costs less than any()
+        if s.uid == uid:
+            return True
+    return False
 
 
 def _destroyed_at_its_controllers_turn(fx: Fx, turn: TurnStarted) -> Steps:
