@@ -222,7 +222,8 @@ class _Board:
 
 
 def _board(state: GameState) -> _Board:
-    board = _BOARDS.get(state.bases)
+    last = _BOARDS.last  # the memo's last answer, looked at first without a call
+    board = last[1] if last is not None and last[0] is state.bases else _BOARDS.get(state.bases)
     if (
         board is None
         or board.lingering is not state.lingering
@@ -232,9 +233,7 @@ def _board(state: GameState) -> _Board:
     return board
 
 
-def _find_changers(
-    in_play: tuple[Source, ...],
-) -> list[tuple[Source, RemovesAbilities | GrantsAbilities]]:
+def _find_changers(in_play: tuple[Source, ...]) -> _Changers:
     removes, grants = with_kind(RemovesAbilities), with_kind(GrantsAbilities)
     found: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
     if not removes and not grants:  # no card has such an ability: nothing to look for
@@ -298,7 +297,8 @@ def in_play(
 ) -> list[tuple[Source, A]] | tuple[()]:
     """Every (source in play, ability) of a kind, in board order, as `of` answers for `seat`.
     Kept beside the state (see :func:`_answers`)."""
-    board = _BOARDS.get(state.bases)  # the hot path: _board and _answers, inlined
+    last = _BOARDS.last  # the hot path: _board (the memo's last answer first), _answers
+    board = last[1] if last is not None and last[0] is state.bases else _BOARDS.get(state.bases)
     if (
         board is None
         or board.lingering is not state.lingering

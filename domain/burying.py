@@ -145,5 +145,7 @@ def on_uncover(fx: Fx) -> Steps:
 def uncover_at_start(fx: Fx, *, seat: int) -> Steps:
     """At the start of its turn a seat may uncover one of its buried cards."""
     mine = fx.buried(controller=seat)
+    if not mine:  # no decision, as `choose` concludes for no option: the usual turn
+        return ()
     prompt = "Start of your turn: you may uncover one of your buried cards"
     return fx.choose("buried", mine, prompt, "uncover", optional=True, seat=seat)

@@ -38,7 +38,7 @@ APPLY_TO = "apply_to"
 """The context key naming the minion a card being played must apply its effect to."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Fx:
     """The context of one running ability or rule step."""
 
@@ -76,13 +76,17 @@ class Fx:
     ) -> list[Minion]:
         """Minions in play, optionally on one base, controlled by one seat, of at most some
         power."""
-        return [
-            m
-            for i, m in rules.all_minions(self.state)
-            if (base is None or i == base)
-            and (controller is None or m.controller == controller)
-            and (max_power is None or rules.power(self.state, i, m) <= max_power)
-        ]
+        state = self.state
+        out: list[Minion] = []
+        for i, b in enumerate(state.bases):  # rules.all_minions, without a generator
+            if base is None or i == base:
+                out += [
+                    m
+                    for m in b.minions
+                    if (controller is None or m.controller == controller)
+                    and (max_power is None or rules.power(state, i, m) <= max_power)
+                ]
+        return out
 
     def power(self, m: Minion | str) -> int:
         """Current power of a minion in play (0 if it is not in play)."""

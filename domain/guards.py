@@ -28,12 +28,15 @@ def guarded(fx: Fx, uid: str, verb: str = "") -> Steps | None:
     if found is None:
         return ()
     base, minion = found
+    guards = abilities.in_play(fx.state, Protection, minion.controller)
+    if not guards:  # the usual: no protection in play, no cause to describe
+        return None
     by = fx.ctx.get("by")
     seat = None if by is None else int(by)
     played = fx.ctx.get("kind") is not None  # see touched
     cause = reg.Cause(fx.card, cause_kind(fx.card), seat, verb, fx.src, played)
     declined = fx.ctx.get("declined") or ()
-    for src, guard in abilities.in_play(fx.state, Protection, minion.controller):
+    for src, guard in guards:
         if src.uid in declined:  # its controller let this effect happen: not asked again
             continue
         verdict = guard.verdict(fx.state, src, base, minion, cause)

@@ -32,7 +32,7 @@ class Memo(Generic[K, V]):
     last one kept or found is looked at first: the engine asks about one object many times
     in a row)."""
 
-    __slots__ = ("_last", "_old", "_size", "_young")
+    __slots__ = ("_old", "_size", "_young", "last")
 
     def __init__(self, size: int) -> None:
         if size < 1:
@@ -40,18 +40,20 @@ class Memo(Generic[K, V]):
         self._size = size
         self._young: dict[int, tuple[K, V]] = {}
         self._old: dict[int, tuple[K, V]] = {}
-        self._last: tuple[K, V] | None = None  # the answer last kept or found, asked again most
+        self.last: tuple[K, V] | None = None
+        """(object, answer) last kept or found, asked about again most: a caller on a hot path
+        may test ``memo.last[0] is obj`` itself before calling :meth:`get`."""
         _ALL.append(self)  # type: ignore[arg-type]
 
     def get(self, obj: K) -> V | None:
         """The answer kept about this very object, or None."""
-        last = self._last
+        last = self.last
         if last is not None and last[0] is obj:
             return last[1]
         key = id(obj)
         entry = self._young.get(key)
         if entry is not None and entry[0] is obj:
-            self._last = entry
+            self.last = entry
             return entry[1]
         entry = self._old.get(key)
         if entry is not None and entry[0] is obj:
@@ -65,12 +67,12 @@ class Memo(Generic[K, V]):
         if len(young) >= self._size:
             self._old, self._young = young, {}
             young = self._young
-        young[id(obj)] = self._last = (obj, value)
+        young[id(obj)] = self.last = (obj, value)
         return value
 
     def clear(self) -> None:
         """Forget every answer."""
-        self._young, self._old, self._last = {}, {}, None
+        self._young, self._old, self.last = {}, {}, None
 
     def __len__(self) -> int:
         return len(self._young) + len(self._old)

@@ -111,11 +111,16 @@ def context(name: str, origin: Mapping[str, Any], params: Mapping[str, Any]) -> 
     """A typed step's task context: the ability's identity and exactly the given parameters
     (checked against the step's signature, and the skip step's when a decision names one:
     a skip resumes with the same context; `choice` comes with the answer)."""
-    allowed = _ALLOWED.get(name)
-    if allowed is None:
+    known = _ALLOWED.get(name)
+    if known is None:
         if name not in STEP_PARAMS:
             raise StepError(f"no step is registered as {name!r}")
-        allowed = _ALLOWED[name] = frozenset((*STEP_PARAMS[name], *ORIGIN, "on_skip"))
+        own = STEP_OWN[name]
+        known = _ALLOWED[name] = (
+            frozenset((*STEP_PARAMS[name], *ORIGIN, "on_skip")),
+            tuple(k for k in ORIGIN if k not in own),
+        )
+    allowed, carried = known
     if not params.keys() <= allowed and name not in STEP_OPEN:
         declared = set(allowed)
         skip = params.get("on_skip")
@@ -124,16 +129,16 @@ def context(name: str, origin: Mapping[str, Any], params: Mapping[str, Any]) -> 
         unknown = set(params) - declared
         if unknown:
             raise StepError(f"step {name!r} takes no parameter {', '.join(sorted(unknown))}")
-    own = STEP_OWN[name]
     ctx = {}
-    for k in ORIGIN:
-        if k in origin and k not in own:
+    for k in carried:  # a loop, not a comprehension (a call of its own): the hot path
+        if k in origin:
             ctx[k] = origin[k]
     ctx.update(params)
     return ctx
 
 
-_ALLOWED: dict[str, frozenset[str]] = {}  # name -> the keys a task of that step may carry
+_ALLOWED: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+"""name -> the keys a task of that step may carry, and the identity keys it carries over."""
 
 
 def identity(ctx: Mapping[str, Any], **changes: Any) -> dict[str, Any]:

@@ -79,27 +79,8 @@ def step(name: str, *, own: tuple[str, ...] = ()) -> Callable[[F], F]:
         if rest:
             STEP_OPEN.add(name)
 
-        checks: list[tuple[str, Check, bool]] = []
-        skip = frozenset(params) | frozenset(ORIGIN)
-
-        def run(fx: Fx) -> Steps:
-            if not checks:
-                checks.extend(_checks(name))
-            ctx = fx.ctx
-            kwargs: dict[str, Any] = {}
-            for param, check, required in checks:
-                if param in ctx:
-                    value = ctx[param]
-                    if not check(value):
-                        return fn(fx, **arguments(name, ctx))  # raises, naming the problem
-                    kwargs[param] = value
-                elif required:
-                    return fn(fx, **arguments(name, ctx))  # raises, naming the problem
-            if rest:
-                kwargs.update((k, v) for k, v in ctx.items() if k not in skip)
-            return fn(fx, **kwargs)
-
-        CONTINUATIONS[name] = run
+        # a step of no parameters is called as it is: there is nothing to read or check
+        CONTINUATIONS[name] = _compile(name, fn, rest) if params or rest else fn
         return fn
 
     return wrap
@@ -119,6 +100,79 @@ def arguments(name: str, ctx: Mapping[str, Any]) -> dict[str, Any]:
             raise StepError(f"step {name!r}: {param}={value!r} is not a {tp}")
         out[param] = value
     return out
+
+
+def _compile(name: str, fn: StepFn, rest: bool) -> Callable[[Fx], Steps]:
+    """The runner of a typed step: one function, generated once, that reads each parameter
+    from the task context, checks its type inline and calls the step with them as keywords.
+    A missing or ill-typed parameter goes the slow way (`arguments`), which names it."""
+    defaults = {
+        p.name: p.default
+        for p in inspect.signature(fn).parameters.values()
+        if p.default is not inspect.Parameter.empty
+    }
+    env: dict[str, Any] = {"fn": fn, "_slow": _slow(name, fn), "_MISSING": _MISSING}
+    lines = ["def run(fx):", "    ctx = fx.ctx"]
+    call: list[str] = []
+    for k, (param, check, required) in enumerate(_checks(name)):
+        var = f"a{k}"
+        test = _inline_check(STEP_PARAMS[name][param][0], var, f"c{k}", env, check)
+        if required:
+            lines += [
+                f"    {var} = ctx.get({param!r}, _MISSING)",
+                f"    if {var} is _MISSING or not ({test}):",
+                "        return _slow(fx)",
+            ]
+        else:
+            env[f"d{k}"] = defaults[param]
+            lines += [
+                f"    {var} = ctx.get({param!r}, _MISSING)",
+                f"    if {var} is _MISSING:",
+                f"        {var} = d{k}",
+                f"    elif not ({test}):",
+                "        return _slow(fx)",
+            ]
+        call.append(f"{param}={var}")
+    if rest:
+        env["_skip"] = frozenset(STEP_PARAMS[name]) | frozenset(ORIGIN)
+        call.append("**{k: v for k, v in ctx.items() if k not in _skip}")
+    lines.append(f"    return fn(fx, {', '.join(call)})")
+    source = "\n".join(lines)
+    code = _CODE.get(source)
+    if code is None:  # steps of the same shape share their code (compiling is the cost)
+        code = _CODE[source] = compile(source, "<typed step>", "exec")
+    exec(code, env)  # the source is built above from the step's own signature
+    compiled: Callable[[Fx], Steps] = env["run"]
+    compiled.__qualname__ = compiled.__name__ = f"run_{name}"
+    return compiled
+
+
+_MISSING = object()
+_CODE: dict[str, types.CodeType] = {}  # the source of a step runner -> its compiled code
+
+
+def _slow(name: str, fn: StepFn) -> Callable[[Fx], Steps]:
+    """The step run with its arguments checked one by one: raises, naming the problem."""
+
+    def slow(fx: Fx) -> Steps:
+        return fn(fx, **arguments(name, fx.ctx))
+
+    return slow
+
+
+def _inline_check(tp: Any, var: str, name: str, env: dict[str, Any], check: Check) -> str:
+    """The source of `check(var)` for the usual annotations (the same test, with no call);
+    any other calls `check`, bound in `env` as `name`."""
+    simple = {int: "type({v}) is int", bool: "type({v}) is bool", str: "isinstance({v}, str)"}
+    if tp in simple:
+        return simple[tp].format(v=var)
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in (typing.Union, types.UnionType) and len(args) == 2:
+        inner = next((a for a in args if a is not type(None)), None)
+        if type(None) in args and inner in simple:
+            return f"{var} is None or " + simple[inner].format(v=var)
+    env[name] = check
+    return f"{name}({var})"
 
 
 Check = Callable[[Any], bool]

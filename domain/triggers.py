@@ -106,14 +106,18 @@ def fire_for(
     the moment's `facts` and its task's `identity` (src, base, by): with its `source` in the
     state `now`, as the abilities it has there now."""
     of_moment(moment, facts)
-    if now is not None and source is not None and abilities.changes_in_play(now):
-        reacts = any(t.moment == moment for t in abilities.of(now, source, Triggered))
-    else:
-        reacts = _triggered(card, moment) is not None
-    if not reacts:
+    if not _reacts_itself(card, moment, now, source):
         return []
     ctx = {"card": card, "moment": moment.value, "gone": True, **identity, **facts.ctx()}
     return [Task("trigger", ctx)]
+
+
+def _reacts_itself(card: str, moment: Moment, now: GameState | None, source: Source | None) -> bool:
+    """Whether the card (`source` in the state `now`, if given) has a trigger for `moment`:
+    as its script says, or as it has it now when something in play changes abilities."""
+    if now is not None and source is not None and abilities.changes_in_play(now):
+        return any(t.moment == moment for t in abilities.of(now, source, Triggered))
+    return _triggered(card, moment) is not None
 
 
 def discarded_from_play(
@@ -130,10 +134,14 @@ def discarded_from_play(
     out: list[Task] = []
     if not _may_react(state):
         return out
+    # what may react to another minion leaving (the view of every seat holds them all)
+    others = abilities.triggered_at(state, Triggered, Moment.MINION_DISCARDED_FROM_PLAY)
     for base, m in leaving:
+        me = Source(m.card, m.uid, base, m.controller)
+        if not others and not _reacts_itself(m.card, Moment.DISCARDED_FROM_PLAY, state, me):
+            continue  # nothing reacts to this one: its power as it left is not needed
         power = rules.power(state, base, m)
         facts = MinionDiscarded(m.uid, m.card, m.owner, m.controller, base, power, reason)
-        me = Source(m.card, m.uid, base, m.controller)
         out += fire_for(
             m.card,
             Moment.DISCARDED_FROM_PLAY,
@@ -185,7 +193,10 @@ def _still_there(state: GameState, uid: str, card: str, base: int) -> bool:
         return True
     if uid == card:  # a base
         return 0 <= base < len(state.bases) and state.bases[base].card == card
-    return any(s.uid == uid for s in abilities.sources(state))
+    for s in abilities.sources(state):  # noqa: SIM110 - a loop costs less than any()
+        if s.uid == uid:
+            return True
+    return False
 
 
 def _destroyed_at_its_controllers_turn(fx: Fx, turn: TurnStarted) -> Steps:

@@ -6,6 +6,7 @@ domain.playing (re-exported here)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,7 +20,7 @@ from domain.facts import MinionDestroyed
 from domain.fx import Ask, Fx, Steps
 from domain.guards import attached_destroyed, guarded, raised, touched
 from domain.guards import source_if_abilities_change as _source_if_abilities_change
-from domain.model import JSON, GameState, Task, Zone
+from domain.model import JSON, CardRef, GameState, Task, Zone
 from domain.moments import Hook, Moment
 from domain.playing import attach as attach
 from domain.playing import discard_resolving as discard_resolving
@@ -253,19 +254,23 @@ def draw_cards(fx: Fx, seat: int, n: int) -> Steps:
     """A seat draws n cards: the events, reshuffling its discard pile when its deck runs out."""
     p = fx.state.players[seat]
     out: list[Any] = []
-    deck, discard = list(p.deck), list(p.discard)
+    deck: Sequence[CardRef] = p.deck  # read from the top (`top`), copied only to reshuffle
+    discard: Sequence[CardRef] = p.discard
+    top = 0
     drawn: list[Any] = []
     for _ in range(n):
-        if not deck:
+        if top == len(deck):
             if not discard:
                 break
             if drawn:
                 out.append(ev.CardsDrawn(seat, tuple(drawn)))
                 drawn = []
-            fx.rng.shuffle(discard)
-            out.append(ev.DeckReshuffled(seat, tuple(discard)))
-            deck, discard = discard, []
-        drawn.append(deck.pop(0))
+            pool = list(discard)
+            fx.rng.shuffle(pool)
+            out.append(ev.DeckReshuffled(seat, tuple(pool)))
+            deck, discard, top = pool, (), 0
+        drawn.append(deck[top])
+        top += 1
     if drawn:
         out.append(ev.CardsDrawn(seat, tuple(drawn)))
     return tuple(out)

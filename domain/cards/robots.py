@@ -3,12 +3,15 @@ Bases: Factory 436-1337, The Central Brain."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from domain import piles, plays, rules, verbs
 from domain.abilities import OngoingPower, Protection, ScoringBonus, card
 from domain.effects import OnPlay, Triggered
 from domain.facts import MinionDestroyed
 from domain.fx import Fx, Steps
-from domain.model import GameState, Minion
+from domain.memo import Memo
+from domain.model import Base, GameState, Minion
 from domain.moments import Moment
 from domain.piles import pick_from_discard, shuffle_picked
 from domain.registry import Cause, Source
@@ -21,6 +24,7 @@ ALPHA = "robots.microbot_alpha"
 # --- Microbots ---------------------------------------------------------------------------------
 
 
+@cache
 def named_microbot(card: str) -> bool:
     """A card whose name makes it a Microbot wherever it is (Alpha, Archive, Fixer, ...)."""
     return rules.card_type(card) == "minion" and rules.name(card).startswith("Microbot")
@@ -29,11 +33,20 @@ def named_microbot(card: str) -> bool:
 def is_microbot(state: GameState, minion: Minion) -> bool:
     """A minion in play that is a Microbot: by its name, or because its controller controls a
     Microbot Alpha (which makes every minion that player controls a Microbot)."""
-    if named_microbot(minion.card):
-        return True
-    return any(
-        m.card == ALPHA and m.controller == minion.controller for _, m in rules.all_minions(state)
-    )
+    return named_microbot(minion.card) or minion.controller in _alpha_holders(state)
+
+
+def _alpha_holders(state: GameState) -> frozenset[int]:
+    """The seats controlling a Microbot Alpha in play (asked for each minion's power: kept
+    beside the bases tuple, the same for every state on that board)."""
+    found = _ALPHA_HOLDERS.get(state.bases)
+    if found is None:
+        holders = frozenset(m.controller for _, m in rules.all_minions(state) if m.card == ALPHA)
+        found = _ALPHA_HOLDERS.put(state.bases, holders)
+    return found
+
+
+_ALPHA_HOLDERS: Memo[tuple[Base, ...], frozenset[int]] = Memo(2)
 
 
 def _first_minion_this_turn(fx: Fx) -> bool:
