@@ -127,14 +127,41 @@ def _dataclass_decoder(cls: type) -> Decoder:
     hints = typing.get_type_hints(cls)
     fields = [(f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init]
     # decoders of fields are looked up lazily: a class may refer to itself (Task in Decision)
-    built: list[tuple[str, Decoder]] = []
+    built: list[Decoder] = []
 
     def decode_one(data: Any) -> Any:
         if not built:
-            built.extend((name, decoder(hint)) for name, hint in fields)
-        return cls(**{name: dec(data[name]) for name, dec in built if name in data})
+            built.append(_compiled_decoder(cls, [(name, decoder(hint)) for name, hint in fields]))
+            _DECODERS[cls] = built[0]  # what decoder(cls) answers from now on
+        return built[0](data)
 
     return decode_one
+
+
+def _compiled_decoder(cls: type, fields: list[tuple[str, Decoder]]) -> Decoder:
+    """The decoder of one dataclass, compiled from its field names (identifiers), like the
+    encoders: every field read and passed by name, a field that needs no decoding without a
+    call. A field missing from `data` takes its default (the general case, also what a
+    ``KeyError`` of the direct call falls back to)."""
+    scope: dict[str, Any] = {"cls": cls, "KeyError": KeyError}
+    args = []
+    for i, (name, dec) in enumerate(fields):
+        if dec is _identity:
+            args.append(f"{name}=data[{name!r}]")
+        else:
+            scope[f"dec{i}"] = dec
+            args.append(f"{name}=dec{i}(data[{name!r}])")
+    scope["fields"] = fields
+    source = (
+        "def decode_all(data):\n"
+        "    try:\n"
+        f"        return cls({', '.join(args)})\n"
+        "    except KeyError:\n"
+        "        return cls(**{name: dec(data[name]) for name, dec in fields if name in data})\n"
+    )
+    exec(source, scope)  # field names only
+    compiled: Decoder = scope["decode_all"]
+    return compiled
 
 
 def _identity(data: Any) -> Any:
@@ -178,7 +205,7 @@ def _build_normalizer(tp: Any) -> Decoder:
         if len(args) == 2 and args[1] is Ellipsis:
             item = normalizer(args[0])
             if item is _identity:
-                return lambda value: value if type(value) is tuple else tuple(value)
+                return _as_tuple
 
             def items_of(value: Any) -> Any:
                 if type(value) is tuple:
@@ -212,26 +239,40 @@ def _dataclass_normalizer(cls: type) -> Decoder:
     work = [(name, norm) for name, norm in norms if norm is not _identity]
     if not work:
         return _identity  # only scalars: already as decoding would give it
-    if len(work) == 1:  # the most frequent (an option's value, a task's context)
-        ((only, norm_only),) = work
+    return _compiled_normalizer([name for name, _ in work], [norm for _, norm in work])
 
-        def normalize_field(value: Any) -> Any:
-            old = getattr(value, only)
-            new = norm_only(old)
-            return value if new is old else dataclasses.replace(value, **{only: new})
 
-        return normalize_field
+def _compiled_normalizer(names: list[str], norms: list[Decoder]) -> Decoder:
+    """The normalizer of one dataclass, compiled from the names (identifiers) and normalizers
+    of its fields that may need one, like the encoders: attribute reads inline, and an
+    untyped (JSON) field holding a scalar (as most do) or a tuple of values that need no
+    normalizing checked without a call. The object itself when every field is already in
+    decoded form, else a copy with those changed."""
+    scope: dict[str, Any] = {"scalars": _SCALARS, "as_json": _as_json, "copy": dataclasses.replace}
+    body = []
+    for i, (name, norm) in enumerate(zip(names, norms, strict=True)):
+        body.append(f"    v{i} = value.{name}")
+        if norm is _as_json:
+            body.append(f"    n{i} = v{i} if type(v{i}) in scalars else as_json(v{i})")
+        elif norm is _as_tuple:
+            body.append(f"    n{i} = v{i} if type(v{i}) is tuple else tuple(v{i})")
+        else:
+            scope[f"norm{i}"] = norm
+            body.append(f"    n{i} = norm{i}(v{i})")
+    same = " and ".join(f"n{i} is v{i}" for i in range(len(names)))
+    body.append(f"    if {same}:\n        return value")
+    body.append("    changed = {}")
+    for i, name in enumerate(names):
+        body.append(f"    if n{i} is not v{i}:\n        changed[{name!r}] = n{i}")
+    body.append("    return copy(value, **changed)")
+    exec("def normalize_one(value):\n" + "\n".join(body) + "\n", scope)  # field names only
+    compiled: Decoder = scope["normalize_one"]
+    return compiled
 
-    def normalize_one(value: Any) -> Any:
-        changed: dict[str, Any] = {}
-        for name, norm in work:
-            old = getattr(value, name)
-            new = norm(old)
-            if new is not old:
-                changed[name] = new
-        return dataclasses.replace(value, **changed) if changed else value
 
-    return normalize_one
+def _as_tuple(value: Any) -> Any:
+    """A sequence of values that need no normalizing, as the tuple decoding gives."""
+    return value if type(value) is tuple else tuple(value)
 
 
 def _as_json(value: Any) -> Any:
@@ -243,14 +284,23 @@ def _plain_json(value: Any) -> bool:
     cls = type(value)
     if cls in _SCALARS:
         return True
-    if cls is dict:  # loops, not all(...): the hot path of every decision asked
+    if cls is dict:
+        # the hot path of every decision asked: a context of scalars under str keys, checked
+        # by C loops over the types; else one key or value at a time
+        if _STR.issuperset(map(type, value)) and _SCALARS.issuperset(map(type, value.values())):
+            return True
         for k, v in value.items():
             if type(k) is not str or (type(v) not in _SCALARS and not _plain_json(v)):
                 return False
         return True
     if cls is list:
+        if _SCALARS.issuperset(map(type, value)):
+            return True
         for x in value:  # noqa: SIM110 - a loop costs less than all() on a generator
             if type(x) not in _SCALARS and not _plain_json(x):
                 return False
         return True
     return False
+
+
+_STR = frozenset({str})

@@ -18,6 +18,7 @@ from domain.model import (
     Player,
     replace,
 )
+from domain.table_state import track
 
 
 class NoFold(TypeError):
@@ -41,11 +42,12 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     fn = APPLY.get(type(event))
     if fn is None:
         raise NoFold(event)
-    new = table_state.track(state, fn(state, event), event)
+    new = track(state, fn(state, event), event)
     if new is state:
         return replace(state, version=state.version + 1)
-    # a handler's answer is a fresh copy that nothing else holds yet: count it in place
-    object.__setattr__(new, "version", state.version + 1)
+    # a handler's answer is a fresh copy that nothing else holds yet: count it in place (in
+    # its __dict__, which is what object.__setattr__ would write, at a third of the cost)
+    new.__dict__["version"] = state.version + 1
     return new
 
 

@@ -3,11 +3,27 @@ leaving, moving and changing power, cards moved between piles, buried or relocat
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain import events as ev
-from domain.fold import drop_minion, find_minion, on, set_base, set_player, to_discard, without
+from domain.fold import (
+    detach,
+    discard_into,
+    drop_minion,
+    find_minion,
+    holder,
+    on,
+    set_base,
+    set_player,
+    take,
+    take_from,
+    to_discard,
+    without,
+    without_minion,
+)
 from domain.model import (
-    PILES,
     Attached,
+    Base,
     Buried,
     CardRef,
     GameState,
@@ -44,15 +60,18 @@ def _hand_discarded(s: GameState, e: ev.HandDiscarded) -> GameState:
 
 @on(ev.CardDiscarded)
 def _card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
+    uid, players = e.uid, list(s.players)
+    changes: dict[str, Any] = {}
     if e.from_zone == "resolving":
-        s = replace(s, resolving=without(s.resolving, e.uid))
+        changes["resolving"] = without(s.resolving, uid)
     elif e.from_zone == "uncovered":
-        s = replace(s, uncovered=without(s.uncovered, e.uid))
+        changes["uncovered"] = without(s.uncovered, uid)
     else:
-        for p in s.players:
-            if any(c.uid == e.uid for c in p.hand):
-                s = set_player(s, p.seat, hand=without(p.hand, e.uid))
-    return to_discard(s, [CardRef(e.uid, e.card, e.owner)])
+        for i, p in enumerate(players):
+            if any(c.uid == uid for c in p.hand):
+                players[i] = replace(p, hand=without(p.hand, uid))
+    discard_into(players, (CardRef(uid, e.card, e.owner),))
+    return replace(s, players=tuple(players), **changes)
 
 
 def _use_allowance(s: GameState, seat: int, index: int | None, minion: bool) -> GameState:
@@ -63,30 +82,12 @@ def _use_allowance(s: GameState, seat: int, index: int | None, minion: bool) -> 
     return set_player(s, seat, plays=plays, minions_played=p.minions_played + (1 if minion else 0))
 
 
-def _holder(s: GameState, uid: str) -> int | None:
-    """The seat whose hand or deck holds the card `uid` (None: elsewhere)."""
-    for p in s.players:
-        if any(c.uid == uid for c in p.hand) or any(c.uid == uid for c in p.deck):
-            return p.seat
-    return None
-
-
-def _take(s: GameState, uid: str) -> tuple[GameState, CardRef | None]:
-    """Remove a card out of play (any seat's hand, deck or discard) and return it."""
-    for p in s.players:
-        for zone in PILES:
-            cards = p.pile(zone)
-            for c in cards:
-                if c.uid == uid:
-                    return set_player(s, p.seat, **{str(zone): without(cards, uid)}), c
-    return s, None
-
-
 def _played(
     s: GameState, seat: int, uid: str, card: str, allowance: int | None, minion: bool
-) -> tuple[GameState, CardRef]:
+) -> tuple[dict[str, Any], CardRef]:
     """A card leaves where it was to be played, using one of the seat's play allowances (if
-    `allowance` names one). From the seat's own hand, as most plays are, in one copy."""
+    `allowance` names one): the fields of `s` that change, and the card. From the seat's own
+    hand, as most plays are, one player is copied."""
     p = s.players[seat]
     for c in p.hand:
         if c.uid == uid:
@@ -97,26 +98,29 @@ def _played(
             players[seat] = replace(
                 p, hand=without(p.hand, uid), plays=plays, minions_played=p.minions_played + minion
             )
-            return replace(s, players=tuple(players)), c
-    s, found = _take(s, uid)
+            return {"players": tuple(players)}, c
+    after, found = take(s, uid)
     if found is None:
-        found = next((c for c in s.uncovered if c.uid == uid), None)
-        s = replace(s, uncovered=without(s.uncovered, uid)) if found else s
-    return _use_allowance(s, seat, allowance, minion), found or CardRef(uid, card, seat)
+        found = next((c for c in after.uncovered if c.uid == uid), None)
+        after = replace(after, uncovered=without(after.uncovered, uid)) if found else after
+    after = _use_allowance(after, seat, allowance, minion)
+    changes = {"players": after.players, "uncovered": after.uncovered}
+    return changes, found or CardRef(uid, card, seat)
 
 
 @on(ev.MinionPlayed)
 def _minion_played(s: GameState, e: ev.MinionPlayed) -> GameState:
-    s, card = _played(s, e.seat, e.uid, e.card, e.allowance, minion=True)
-    b = s.bases[e.base]
-    minion = Minion(e.uid, e.card, card.owner, e.seat)
-    return set_base(s, e.base, replace(b, minions=(*b.minions, minion)))
+    changes, card = _played(s, e.seat, e.uid, e.card, e.allowance, minion=True)
+    bases = list(s.bases)
+    b = bases[e.base]
+    bases[e.base] = replace(b, minions=(*b.minions, Minion(e.uid, e.card, card.owner, e.seat)))
+    return replace(s, bases=tuple(bases), **changes)
 
 
 @on(ev.ActionPlayed)
 def _action_played(s: GameState, e: ev.ActionPlayed) -> GameState:
-    s, card = _played(s, e.seat, e.uid, e.card, e.allowance, minion=False)
-    return replace(s, resolving=(*s.resolving, card))
+    changes, card = _played(s, e.seat, e.uid, e.card, e.allowance, minion=False)
+    return replace(s, resolving=(*s.resolving, card), **changes)
 
 
 @on(ev.ActionAttached)
@@ -140,37 +144,28 @@ def _minion_removed(s: GameState, e: ev.MinionRemoved) -> GameState:
     found = find_minion(s, e.uid)
     if not found:
         return s
-    _, m = found
-    s = drop_minion(s, e.uid)
-    s = to_discard(s, m.attached)
+    i, m = found
+    changes = without_minion(s, i, e.uid)
+    players = list(s.players)
     ref = CardRef(m.uid, m.card, m.owner)
-    p = s.players[m.owner]
-    if e.to == "hand":
-        return set_player(s, m.owner, hand=(*p.hand, ref))
-    if e.to == "deck_bottom":
-        return set_player(s, m.owner, deck=(*p.deck, ref))
-    if e.to == "deck_top":
-        return set_player(s, m.owner, deck=(ref, *p.deck))
-    return to_discard(s, [ref])
+    if e.to in ("hand", "deck_bottom", "deck_top"):
+        discard_into(players, m.attached)
+        p = players[m.owner]
+        if e.to == "hand":
+            players[m.owner] = replace(p, hand=(*p.hand, ref))
+        elif e.to == "deck_bottom":
+            players[m.owner] = replace(p, deck=(*p.deck, ref))
+        else:
+            players[m.owner] = replace(p, deck=(ref, *p.deck))
+    else:  # its attached cards, then itself
+        discard_into(players, (*m.attached, ref))
+    return replace(s, players=tuple(players), **changes)
 
 
 @on(ev.AttachedRemoved)
 def _attached_removed(s: GameState, e: ev.AttachedRemoved) -> GameState:
-    s = _detach(s, e.uid)
+    s = detach(s, e.uid)
     return to_discard(s, [CardRef(e.uid, e.card, e.owner)])
-
-
-def _detach(s: GameState, uid: str) -> GameState:
-    """The state without the attached action `uid` (on a base or a minion)."""
-    bases = []
-    for b in s.bases:
-        minions = tuple(
-            replace(m, attached=tuple(a for a in m.attached if a.uid != uid)) for m in b.minions
-        )
-        bases.append(
-            replace(b, minions=minions, attached=tuple(a for a in b.attached if a.uid != uid))
-        )
-    return replace(s, bases=tuple(bases))
 
 
 @on(ev.MinionMoved)
@@ -178,11 +173,13 @@ def _moved(s: GameState, e: ev.MinionMoved) -> GameState:
     found = find_minion(s, e.uid)
     if not found:
         return s
-    _, m = found
-    temp = s.temp_power
-    s = replace(drop_minion(s, e.uid), temp_power=temp, flags=(*s.flags, moved_flag(e)))
-    b = s.bases[e.to_base]
-    return set_base(s, e.to_base, replace(b, minions=(*b.minions, m)))
+    i, m = found
+    bases = list(s.bases)
+    b = bases[i]
+    bases[i] = replace(b, minions=tuple([x for x in b.minions if x.uid != e.uid]))
+    b = bases[e.to_base]
+    bases[e.to_base] = replace(b, minions=(*b.minions, m))
+    return replace(s, bases=tuple(bases), flags=(*s.flags, moved_flag(e)))
 
 
 def moved_flag(e: ev.MinionMoved) -> str:
@@ -220,34 +217,36 @@ def _counters(s: GameState, e: ev.CountersChanged) -> GameState:
 
 @on(ev.CardMoved)
 def _card_moved(s: GameState, e: ev.CardMoved) -> GameState:
-    holder = _holder(s, e.uid)
-    s, found = _take(s, e.uid)
-    ref = found or CardRef(e.uid, e.card, e.owner)
+    seat = holder(s, e.uid)
+    players = list(s.players)
+    ref = take_from(players, e.uid) or CardRef(e.uid, e.card, e.owner)
     # a card held by a seat that does not own it stays with that seat between its hand and
     # deck; anywhere else (its discard pile) it goes back to its owner
-    keep = holder is not None and e.to_zone != "discard"
-    p = s.players[holder if keep and holder is not None else ref.owner]
+    keep = seat is not None and e.to_zone != "discard"
+    p = players[seat if keep and seat is not None else ref.owner]
     if e.to_zone == "hand":
-        return set_player(s, p.seat, hand=(*p.hand, ref))
-    if e.to_zone == "deck_top":
-        return set_player(s, p.seat, deck=(ref, *p.deck))
-    if e.to_zone == "deck_bottom":
-        return set_player(s, p.seat, deck=(*p.deck, ref))
-    return set_player(s, p.seat, discard=(*p.discard, ref))
+        players[p.seat] = replace(p, hand=(*p.hand, ref))
+    elif e.to_zone == "deck_top":
+        players[p.seat] = replace(p, deck=(ref, *p.deck))
+    elif e.to_zone == "deck_bottom":
+        players[p.seat] = replace(p, deck=(*p.deck, ref))
+    else:
+        players[p.seat] = replace(p, discard=(*p.discard, ref))
+    return replace(s, players=tuple(players))
 
 
 @on(ev.CardTaken)
 def _card_taken(s: GameState, e: ev.CardTaken) -> GameState:
     found = None
     if e.from_zone == "play":  # an attached action
-        s = _detach(s, e.uid)
+        s = detach(s, e.uid)
     elif e.from_zone == "buried":
         bases = tuple(
             replace(b, buried=tuple(c for c in b.buried if c.uid != e.uid)) for b in s.bases
         )
         s = replace(s, bases=bases)
     else:
-        s, found = _take(s, e.uid)
+        s, found = take(s, e.uid)
     ref = found or CardRef(e.uid, e.card, e.owner)
     p = s.players[e.seat]
     if e.to_zone == "deck_top":
@@ -257,7 +256,7 @@ def _card_taken(s: GameState, e: ev.CardTaken) -> GameState:
 
 @on(ev.CardBoxed)
 def _card_boxed(s: GameState, e: ev.CardBoxed) -> GameState:
-    s, found = _take(s, e.uid)
+    s, found = take(s, e.uid)
     return replace(s, box=(*s.box, found or CardRef(e.uid, e.card, e.owner)))
 
 
@@ -280,6 +279,8 @@ def _control(s: GameState, e: ev.ControlChanged) -> GameState:
                 replace(m, controller=e.controller) if m.uid == e.uid else m for m in b.minions
             ),
         )
+        if any(m.uid == e.uid for m in b.minions)
+        else b
         for b in s.bases
     )
     return replace(s, bases=bases)
@@ -290,12 +291,19 @@ def _note(s: GameState, e: ev.NoteSet) -> GameState:
     def mark(atts: tuple[Attached, ...]) -> tuple[Attached, ...]:
         return tuple(replace(a, note=e.note) if a.uid == e.uid else a for a in atts)
 
+    def holds(b: Base) -> bool:
+        return any(a.uid == e.uid for a in b.attached) or any(
+            a.uid == e.uid for m in b.minions for a in m.attached
+        )
+
     bases = tuple(
         replace(
             b,
             attached=mark(b.attached),
             minions=tuple(replace(m, attached=mark(m.attached)) for m in b.minions),
         )
+        if holds(b)
+        else b
         for b in s.bases
     )
     return replace(s, bases=bases)
@@ -303,7 +311,7 @@ def _note(s: GameState, e: ev.NoteSet) -> GameState:
 
 @on(ev.CardBuried)
 def _buried(s: GameState, e: ev.CardBuried) -> GameState:
-    s, _ = _take(s, e.uid)
+    s, _ = take(s, e.uid)
     s = replace(s, resolving=without(s.resolving, e.uid), uncovered=without(s.uncovered, e.uid))
     found = find_minion(s, e.uid)
     if found:  # from play: its attached cards go first, its counters are lost

@@ -4,8 +4,10 @@ duels and the end."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain import events as ev
-from domain.fold import on, set_base, set_player, to_discard, without
+from domain.fold import discard_into, on, set_base, set_player, to_discard, without
 from domain.model import (
     Allowance,
     Attached,
@@ -81,9 +83,16 @@ def _cleared(s: GameState, e: ev.BaseCleared) -> GameState:
     cards.extend(b.attached)
     cards.extend(b.buried)  # to their owners' discard piles
     uids = {m.uid for m in b.minions}
-    s = replace(s, temp_power=tuple(t for t in s.temp_power if t.uid not in uids))
-    s = set_base(s, e.base, replace(b, minions=(), attached=(), buried=()))
-    return to_discard(s, cards)
+    bases = list(s.bases)
+    bases[e.base] = replace(b, minions=(), attached=(), buried=())
+    players = list(s.players)
+    discard_into(players, cards)
+    return replace(
+        s,
+        players=tuple(players),
+        bases=tuple(bases),
+        temp_power=tuple(t for t in s.temp_power if t.uid not in uids),
+    )
 
 
 @on(ev.BaseReplaced)
@@ -161,12 +170,15 @@ def _answered(s: GameState, e: ev.DecisionMade) -> GameState:
 
 @on(ev.EffectsExpired)
 def _expired(s: GameState, e: ev.EffectsExpired) -> GameState:
-    return replace(
-        s,
-        temp_power=tuple(t for t in s.temp_power if t.until_turn > e.turn),
-        temp_breakpoints=tuple(t for t in s.temp_breakpoints if t.until_turn > e.turn),
-        lingering=tuple(x for x in s.lingering if x.until_turn > e.turn),
-    )
+    turn = e.turn
+    changes: dict[str, Any] = {}  # only what expires: the others stay the very same tuples
+    if any(t.until_turn <= turn for t in s.temp_power):
+        changes["temp_power"] = tuple([t for t in s.temp_power if t.until_turn > turn])
+    if any(t.until_turn <= turn for t in s.temp_breakpoints):
+        changes["temp_breakpoints"] = tuple([t for t in s.temp_breakpoints if t.until_turn > turn])
+    if any(x.until_turn <= turn for x in s.lingering):
+        changes["lingering"] = tuple([x for x in s.lingering if x.until_turn > turn])
+    return replace(s, **changes)
 
 
 @on(ev.FlagSet)

@@ -2,7 +2,8 @@
 
 A frozen dataclass's generated ``__init__`` sets each field through ``object.__setattr__``;
 this one writes the instance's ``__dict__`` directly, which is what that does, at a third of the
-cost. Signature, defaults, equality, hashing and ``repr`` stay the dataclass's own."""
+cost. Signature, defaults (default factories too), equality, hashing and ``repr`` stay the
+dataclass's own."""
 
 from __future__ import annotations
 
@@ -11,28 +12,39 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+_FACTORY: Any = object()
+"""The default of a parameter whose field has a default factory: no value was given."""
+
 
 def fast_init(cls: type[T]) -> type[T]:
     """Give a frozen dataclass the direct ``__init__`` (classes with ``__post_init__``,
-    default factories or fields outside ``__init__`` keep theirs)."""
+    ``__slots__`` or fields outside ``__init__`` keep theirs). A field with a default factory
+    calls it when no value is given, as the dataclass's own ``__init__`` does."""
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     if (
         "__slots__" in cls.__dict__
         or hasattr(cls, "__post_init__")
-        or any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields)
+        or any(not f.init for f in fields)
     ):
         return cls
-    namespace: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"_FACTORY": _FACTORY}
     positional: list[str] = []
     keyword: list[str] = []
+    body = ""
     for f in fields:
         param = f.name
+        value = f.name
         if f.default is not dataclasses.MISSING:
             namespace[f"_default_{f.name}"] = f.default
             param += f"=_default_{f.name}"
+        elif f.default_factory is not dataclasses.MISSING:
+            namespace[f"_factory_{f.name}"] = f.default_factory
+            param += "=_FACTORY"
+            value = f"_factory_{f.name}() if {f.name} is _FACTORY else {f.name}"
         (keyword if f.kw_only else positional).append(param)
+        body += f"\n    d[{f.name!r}] = {value}"
     params = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
-    body = "".join(f"\n    d[{f.name!r}] = {f.name}" for f in fields) or "\n    pass"
+    body = body or "\n    pass"
     source = f"def __init__({params}):\n    d = self.__dict__{body}"
     exec(source, namespace)
     init = namespace["__init__"]

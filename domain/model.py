@@ -247,6 +247,7 @@ class Proposal:
     accepted: tuple[int, ...] = ()
 
 
+@fast_init
 @dataclass(frozen=True)
 class Checkpoint:
     """The state at `version`, just before a command of `seat` in its own turn: where a
@@ -323,9 +324,13 @@ class GameState:
         return self.players[seat]
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def replace(obj: _T, /, **changes: Any) -> _T:
     """A copy of a frozen dataclass with some fields changed, like `dataclasses.replace` but
     without re-running `__init__` (the fold's hot path)."""
-    new: _T = object.__new__(type(obj))
-    object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
+    new: _T = _new(type(obj))
+    _set(new, "__dict__", {**obj.__dict__, **changes})
     return new

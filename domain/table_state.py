@@ -183,9 +183,9 @@ return: it drops the checkpoints. Some of these still drop them (see :func:`trac
 def _hidden_to(state: GameState, seat: int, uids: set[str]) -> bool:
     """Whether any of `uids` is a card `seat` may not see: in a deck, or in another hand."""
     for p in state.players:
-        if any(c.uid in uids for c in p.deck):
+        if not uids.isdisjoint([c.uid for c in p.deck]):
             return True
-        if p.seat != seat and any(c.uid in uids for c in p.hand):
+        if p.seat != seat and not uids.isdisjoint([c.uid for c in p.hand]):
             return True
     return False
 
@@ -252,6 +252,8 @@ def track(before: GameState, after: GameState, event: ev.Event) -> GameState:
         undo: Checkpoint | None = Checkpoint(before.version, before.active, before)
     else:
         undo = None if now.undo is None or _no_return(before, event) else now.undo
+        if played is None and undo is now.undo and after.table is now:
+            return after  # the table stays as it is
     return _with_table(before, after, replace(now, undo=undo, played=played or now.played))
 
 
@@ -260,5 +262,5 @@ def _with_table(before: GameState, after: GameState, table: Table) -> GameState:
     else holds yet (domain.evolve counts its version in place too): it is set in place."""
     if after is before:
         return replace(after, table=table)
-    object.__setattr__(after, "table", table)
+    after.__dict__["table"] = table  # what object.__setattr__ writes, for less
     return after

@@ -1,0 +1,46 @@
+"""`domain.frozen.fast_init`: the direct ``__init__`` builds the same objects as the
+dataclass's own, default factories included."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from domain.frozen import fast_init
+from domain.model import Task
+
+
+@dataclass(frozen=True)
+class Plain:
+    key: str
+    ctx: dict[str, int] = field(default_factory=dict)
+    n: int = 0
+
+
+@fast_init
+@dataclass(frozen=True)
+class Fast:
+    key: str
+    ctx: dict[str, int] = field(default_factory=dict)
+    n: int = 0
+
+
+def test_fast_init_replaces_the_init_of_a_class_with_a_default_factory() -> None:
+    assert Fast.__init__ is not Plain.__init__
+    assert Fast.__init__.__qualname__ == "Fast.__init__"
+    assert Task.__init__.__qualname__ == "Task.__init__"
+
+
+def test_a_default_factory_is_called_for_each_object_made_without_that_field() -> None:
+    a, b = Task("k"), Task("k")
+    assert a.ctx == {}
+    assert b.ctx == {}
+    assert a.ctx is not b.ctx
+    assert Task("k", {"x": 1}).ctx == {"x": 1}
+    assert Task(key="k", ctx={"y": 2}) == Task("k", {"y": 2})
+
+
+def test_the_direct_init_gives_the_fields_the_dataclass_init_gives() -> None:
+    for args, kwargs in [(("a",), {}), (("a", {"x": 1}), {}), (("a",), {"n": 3})]:
+        plain = Plain(*args, **kwargs)  # type: ignore[arg-type]
+        fast = Fast(*args, **kwargs)  # type: ignore[arg-type]
+        assert vars(fast) == vars(plain)
