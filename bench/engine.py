@@ -20,6 +20,9 @@ from domain.verify import verify
 
 CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
 TARGETS = {"games": 60.0, "replay": 100_000.0, "verify": 20_000.0}
+RATIO_TARGETS = {"games": 0.30}
+"""Targets as a ratio to the yardstick: the machine-independent form of a target (60 games/CPU-s
+was set on a machine whose yardstick read about 200; it reads 55-200 on these shared machines)."""
 
 
 def yardstick_rounds() -> int:
@@ -108,6 +111,10 @@ def main() -> None:
         target = TARGETS.get(key)
         met = "" if target is None else "met" if value >= target else "NOT met"
         mark = "" if target is None else f"  target {target:,.0f}: {met}"
+        ratio = RATIO_TARGETS.get(key)
+        if ratio is not None:
+            met = "met" if value / yard >= ratio else "NOT met"
+            mark += f"; target {ratio:.2f} x yardstick: {met}"
         print(f"{labels[key]:>34}: {value:>12,.1f}  ({value / yard:,.4f} x yardstick){mark}")
 
 
