@@ -1,10 +1,11 @@
 """The rule queries' fast paths give exactly what their plain definitions give: the random
-source made again for a command, on seeded draws and on seeded random games."""
+source made again for a command and the bases ready to score, on seeded random games."""
 
 from __future__ import annotations
 
 import random
 
+from domain import rules
 from domain.decide import rng_for
 from domain.randomness import SeededRandom
 from tests.domain.test_fast_paths import game_states
@@ -45,3 +46,18 @@ def test_the_random_source_of_each_state_of_seeded_games_is_random_random_of_its
             plain = random.Random(f"{state.seed}:{state.version}")
             assert rng.getstate() == plain.getstate()
             assert draws(rng) == draws(plain)
+
+
+def test_bases_ready_to_score_are_those_whose_total_power_reaches_their_breakpoint() -> None:
+    for seed in range(3):
+        states, _ = game_states(seed)
+        for state in states:
+            plain = [
+                i
+                for i, b in enumerate(state.bases)
+                if b.minions and rules.total_power(state, i) >= rules.breakpoint(state, i)
+            ]
+            assert rules.ready_to_score(state) == plain
+            for b in state.bases:
+                total = sum(max(0, rules.printed_power(m.card) + m.counters) for m in b.minions)
+                assert rules.plain_total(b.minions) == total
