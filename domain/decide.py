@@ -41,7 +41,7 @@ from domain.verbs import play_steps
 
 def rng_for(state: GameState) -> random.Random:
     """The seeded random source for the command applied at this version."""
-    return SeededRandom(f"{state.seed}:{state.version}")
+    return SeededRandom.of(state.seed, state.version)
 
 
 def awaited_seat(state: GameState) -> int | None:

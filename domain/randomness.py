@@ -4,21 +4,41 @@ commands draw nothing, and seeding from text costs more than deciding many of th
 from __future__ import annotations
 
 import random
+from sys import getrefcount
 from typing import Any
 
 
 class SeededRandom(random.Random):
     """`random.Random(text)`, giving exactly its numbers, seeded on first use."""
 
+    __slots__ = ("_seed", "_version")
+
     def __init__(self, text: str) -> None:  # no super().__init__: seeding waits
-        self._text: str | None = text
+        self._seed: str | None = text
+        self._version = -1  # < 0: the text is `_seed` itself
         self.gauss_next = None
 
+    @classmethod
+    def of(cls, seed: str, version: int) -> SeededRandom:
+        """``SeededRandom(f"{seed}:{version}")``, without making its text before a draw, nor
+        a new generator while the one last made is held nowhere else: allocating one (its
+        whole state) costs more than deciding a plain command, and no one can tell a
+        generator made again from a new one (it is seeded anew before any draw)."""
+        spare = _SPARE.pop(0, None)  # one pop: two threads never both take it
+        if spare is None or getrefcount(spare) > _FREE:
+            spare = random.Random.__new__(SeededRandom)
+        spare._seed = seed
+        spare._version = version
+        spare.gauss_next = None
+        _SPARE[0] = spare
+        return spare
+
     def _ready(self) -> None:
-        text = self._text
-        if text is not None:
-            self._text = None
-            super().seed(text)
+        seed = self._seed
+        if seed is not None:
+            self._seed = None
+            version = self._version
+            super().seed(seed if version < 0 else f"{seed}:{version}")
 
     def random(self) -> float:
         self._ready()
@@ -29,9 +49,16 @@ class SeededRandom(random.Random):
         return super().getrandbits(k)
 
     def seed(self, a: Any = None, version: int = 2) -> None:
-        self._text = None
+        self._seed = None
         super().seed(a, version)
 
     def getstate(self) -> tuple[Any, ...]:
         self._ready()
         return super().getstate()
+
+
+_SPARE: dict[int, SeededRandom] = {}
+"""The generator :meth:`SeededRandom.of` last made (at key 0), to be made again once only this
+holds it."""
+_FREE = 2
+"""``getrefcount`` of a generator held by one name only (the name, and the call's argument)."""

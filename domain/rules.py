@@ -157,11 +157,30 @@ def printed_breakpoint(base_card: str) -> int:
 
 def ready_to_score(state: GameState) -> list[int]:
     """Bases whose total power has reached their breakpoint."""
+    if state.temp_power or state.temp_breakpoints or not none_in_play(state, OngoingPower):
+        return [
+            i
+            for i, b in enumerate(state.bases)
+            if b.minions and total_power(state, i) >= breakpoint(state, i)
+        ]
+    # nothing changes a power nor a breakpoint: printed ones (and counters) only
     return [
         i
         for i, b in enumerate(state.bases)
-        if b.minions and total_power(state, i) >= breakpoint(state, i)
+        if b.minions and plain_total(b.minions) >= printed_breakpoint(b.card)
     ]
+
+
+def plain_total(minions: tuple[Minion, ...]) -> int:
+    """The total power of these minions with nothing changing their power: what
+    :func:`total_power` gives while no ongoing power change is in play and no temporary one
+    lasts."""
+    total = 0
+    for m in minions:
+        value = printed_power(m.card) + m.counters
+        if value > 0:
+            total += value
+    return total
 
 
 def next_seat(state: GameState, seat: int) -> int:
