@@ -20,6 +20,7 @@ from domain.commands import (
     UseSpecial,
     UseTalent,
 )
+from domain.effects import Talent
 from domain.engine import answer, apply_steps, run
 from domain.errors import (
     GameNotActive,
@@ -138,7 +139,7 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
         return []
     pending = state.pending
     if pending is not None:
-        return [Choose(seat, o.id) for o in pending.options] if pending.seat == seat else []
+        return [moves.choose(seat, o.id) for o in pending.options] if pending.seat == seat else []
     if state.active != seat:
         return []
     if state.phase == "draft":
@@ -178,7 +179,8 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
     specials = play_specials(state, seat)
     if specials:  # a card with two Specials is used by naming it: once
         out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in specials)
-    out += [UseTalent(seat, src.uid) for src, _ in talents.usable(state, seat)]
+    if not rules.none_in_play(state, Talent):  # else no card in play has a Talent
+        out += [UseTalent(seat, src.uid) for src, _ in talents.usable(state, seat)]
     out.append(moves.end_turn(seat))
     return out
 

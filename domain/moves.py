@@ -10,7 +10,7 @@ from typing import cast
 
 from domain import abilities, plays, rules
 from domain.abilities import AttachCondition, Restriction
-from domain.commands import Command, EndTurn, PlayAction, PlayMinion
+from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion
 from domain.model import GameState, Minion, Zone
 from domain.registry import Source
 
@@ -161,3 +161,17 @@ def end_turn(seat: int) -> EndTurn:
     if end is None:
         end = _END_TURN[seat] = EndTurn(seat)
     return end
+
+
+_CHOSEN: dict[tuple[int, str], Choose] = {}
+"""Each (seat, option id)'s Choose, a value made once (forgotten whole past :data:`_MADE_MAX`)."""
+
+
+def choose(seat: int, option: str) -> Choose:
+    """`Choose(seat, option)`, made once for each seat and option id (a value)."""
+    made = _CHOSEN.get((seat, option))
+    if made is None:
+        if len(_CHOSEN) >= _MADE_MAX:
+            _CHOSEN.clear()
+        made = _CHOSEN[(seat, option)] = Choose(seat, option)
+    return made

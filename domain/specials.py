@@ -24,7 +24,10 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
     """The Specials `seat` may use now, as options (hand, then play, then discard)."""
     p = state.players[seat]
     found: list[tuple[str, str, int, Special]] = []
-    in_hand, in_play, in_discard = _specials_in(window)
+    entry = _SPECIALS.get(window._value_)  # by its str: an enum's hash is Python code
+    if entry is None or entry[0] != abilities.GENERATION[0]:
+        entry = _index(window)
+    in_hand, in_play, in_discard = entry[1]
     # each pile is looked through only when a card of it has such a Special (the checks run
     # in C: most piles have none)
     if in_hand and not in_hand.keys().isdisjoint(map(_CARD, p.hand)):
@@ -64,22 +67,23 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
 _CARD = attrgetter("card")
 _OWNER = attrgetter("owner")
 _ByCard = dict[str, list[tuple[int, Special]]]
-_SPECIALS: dict[str, tuple[object, tuple[_ByCard, _ByCard, _ByCard]]] = {}
+_SPECIALS: dict[str, tuple[int, tuple[_ByCard, _ByCard, _ByCard]]] = {}
+"""Each window's Specials by card (see :func:`_index`), with the scripts' generation they hold
+for, by the window's value."""
 
 
-def _specials_in(window: Window) -> tuple[_ByCard, _ByCard, _ByCard]:
+def _index(window: Window) -> tuple[int, tuple[_ByCard, _ByCard, _ByCard]]:
     """Each card's Specials for a window used from hand, from play and from a discard pile,
     with their index on the card (built once for the scripts as they are)."""
+    generation = abilities.GENERATION[0]
     table = abilities.with_kind(Special)
-    entry = _SPECIALS.get(window)
-    if entry is None or entry[0] is not table:
-        by_zone = (
-            _by_card(table, window, Zone.HAND),
-            _by_card(table, window, Zone.PLAY),
-            _by_card(table, window, Zone.DISCARD),
-        )
-        entry = _SPECIALS[window] = (table, by_zone)
-    return entry[1]
+    by_zone = (
+        _by_card(table, window, Zone.HAND),
+        _by_card(table, window, Zone.PLAY),
+        _by_card(table, window, Zone.DISCARD),
+    )
+    entry = _SPECIALS[window._value_] = (generation, by_zone)
+    return entry
 
 
 def _by_card(table: dict[str, tuple[Special, ...]], window: Window, zone: Zone) -> _ByCard:
@@ -134,21 +138,21 @@ def may_hold_special(state: GameState, seat: int, window: Window) -> bool:
     return not factions.isdisjoint(_factions_with_hand_specials(window))
 
 
-_HAND_SPECIALS: dict[Window, tuple[object, frozenset[str]]] = {}
+_HAND_SPECIALS: dict[str, tuple[object, frozenset[str]]] = {}  # by the window's value
 
 
 def _factions_with_hand_specials(window: Window) -> frozenset[str]:
     """The factions with a card holding a Special for this window in hand (built once for the
     scripts as they are)."""
     table = abilities.with_kind(Special)
-    entry = _HAND_SPECIALS.get(window)
+    entry = _HAND_SPECIALS.get(window._value_)
     if entry is None or entry[0] is not table:
         found = frozenset(
             rules.faction_of(card)
             for card, specials in table.items()
             if any(sp.zone == Zone.HAND and sp.window == window for sp in specials)
         )
-        entry = _HAND_SPECIALS[window] = (table, found)
+        entry = _HAND_SPECIALS[window._value_] = (table, found)
     return entry[1]
 
 

@@ -1,0 +1,54 @@
+"""The legal-move listing's fast paths agree with the general paths they skip."""
+
+from __future__ import annotations
+
+import random
+
+from bench.engine import CORE
+from domain import GameSetup, PlayerSetup, moves, replay, rules, start_game, talents
+from domain.bots import random_bot
+from domain.commands import Choose
+from domain.decide import awaited_seat, decide_and_evolve
+from domain.effects import Talent
+from domain.model import GameState
+from domain.moments import Window
+from domain.specials import specials_for
+
+
+def _states(seed: int) -> list[tuple[GameState, int]]:
+    rng = random.Random(seed)
+    picks = rng.sample(CORE, 4)
+    players = (PlayerSetup("a", (picks[0], picks[1])), PlayerSetup("b", (picks[2], picks[3])))
+    state = replay(list(start_game(GameSetup(f"fast{seed}", str(seed), players))))
+    out: list[tuple[GameState, int]] = []
+    while state.status == "active" and len(out) < 400:
+        seat = awaited_seat(state)
+        assert seat is not None
+        out.append((state, seat))
+        command = random_bot(state, seat, rng)
+        assert command is not None
+        _, state = decide_and_evolve(state, command)
+    return out
+
+
+def test_talents_are_skipped_only_when_no_seat_could_use_one() -> None:
+    for seed in range(3):
+        for state, seat in _states(seed):
+            if rules.none_in_play(state, Talent):
+                assert talents.usable(state, seat) == []
+
+
+def test_a_made_once_choose_equals_a_new_one() -> None:
+    for seed in range(2):
+        for state, seat in _states(seed):
+            if state.pending is not None:
+                for o in state.pending.options:
+                    made = moves.choose(seat, o.id)
+                    assert made == Choose(seat, o.id)
+                    assert moves.choose(seat, o.id) is made
+
+
+def test_specials_indexed_by_window_value_match_every_window() -> None:
+    state, seat = _states(0)[-1]
+    for window in Window:
+        assert specials_for(state, seat, window, -1) == specials_for(state, seat, window, -1)
