@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from domain import ability_kinds as _kinds
 from domain.memo import Memo, WeakMemo, forget_all
-from domain.model import Base, GameState
+from domain.model import Base, GameState, Minion
 from domain.registry import IMPLEMENTED, Source
 
 # every kind, importable from here as before (a card script imports them from this module)
@@ -199,19 +199,16 @@ class _Board:
         here: list[Source] = []
         changers: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
         for i, b in enumerate(state.bases):
-            # a base's sources depend on that base object and its place only: kept beside it
-            known = _BASE_SOURCES.get(b)
+            known = _BASE_SOURCES.get(b)  # a base's depend on that object and its place only
             if known is None or known[0] != i:
-                mine = tuple(_base_sources(state, i, b))
-                known = _BASE_SOURCES.put(b, (i, mine, _find_changers(mine)))
+                known = _BASE_SOURCES.put(b, _base_sources(state, i, b))
             here += known[1]
             changers += known[2]
         if state.lingering:
-            turn = state.turn
             lingering = tuple(
                 Source(x.card, f"lingering:{x.card}", -1, x.seat)
                 for x in state.lingering
-                if x.from_turn <= turn <= x.until_turn
+                if x.from_turn <= self.turn <= x.until_turn
             )
             here += lingering
             changers += _find_changers(lingering)
@@ -248,8 +245,7 @@ def _find_changers(in_play: tuple[Source, ...]) -> _Changers:
 
 def _answers(state: GameState) -> dict[Any, Any]:
     """The answers about abilities in play for `state`: its board's while nothing in play
-    grants or removes abilities; else its own (what is granted may depend on anything in the
-    state), kept beside it."""
+    grants or removes abilities, else its own (granted ones may depend on anything)."""
     board = _board(state)
     if not board.changers:
         return board.answers
@@ -272,18 +268,22 @@ def sources(state: GameState) -> tuple[Source, ...]:
 
 
 _Changers = list[tuple[Source, RemovesAbilities | GrantsAbilities]]
-_BASE_SOURCES: WeakMemo[Base, tuple[int, tuple[Source, ...], _Changers]] = WeakMemo()
+_BASE_SOURCES: Memo[Base, tuple[int, tuple[Source, ...], _Changers]] = Memo(8)
+_MINION_SOURCES: Memo[Minion, tuple[int, tuple[Source, ...]]] = Memo(64)  # beside a minion
 
 
-def _base_sources(state: GameState, i: int, b: Base) -> Iterator[Source]:
-    if base_active(state, i):
-        yield Source(b.card, b.card, i, -1)
-    for a in b.attached:
-        yield Source(a.card, a.uid, i, a.controller)
-    for m in b.minions:
-        yield Source(m.card, m.uid, i, m.controller)
-        for a in m.attached:
-            yield Source(a.card, a.uid, i, a.controller, host=m.uid)
+def _base_sources(state: GameState, i: int, b: Base) -> tuple[int, tuple[Source, ...], _Changers]:
+    here = [Source(b.card, b.card, i, -1)] if base_active(state, i) else []
+    here += [Source(a.card, a.uid, i, a.controller) for a in b.attached]
+    for m in b.minions:  # a minion's (it, then its actions) depend on it and its place only
+        known = _MINION_SOURCES.get(m)
+        if known is None or known[0] != i:
+            mine = [Source(m.card, m.uid, i, m.controller)]
+            mine += [Source(a.card, a.uid, i, a.controller, m.uid) for a in m.attached]
+            known = _MINION_SOURCES.put(m, (i, tuple(mine)))
+        here += known[1]
+    found = tuple(here)
+    return i, found, _find_changers(found)
 
 
 def of_base(state: GameState, index: int, kind: type[A], seat: int | None = None) -> tuple[A, ...]:

@@ -1,0 +1,64 @@
+"""The board's fast paths (what is in play, asked about abilities) give exactly what the plain
+definitions give, on the states of seeded random games."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+
+from domain import GameSetup, PlayerSetup, abilities, replay, start_game
+from domain.bots import random_bot
+from domain.decide import awaited_seat, decide_and_evolve
+from domain.model import GameState
+from domain.registry import Source
+
+FACTIONS = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards"]
+
+
+def game_states(seed: int, seats: int) -> list[GameState]:
+    rng = random.Random(seed)
+    picks = rng.sample(FACTIONS, 2 * seats)
+    players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
+    state = replay(list(start_game(GameSetup(f"board{seed}", str(seed), players))))
+    states = [state]
+    while state.status == "active" and len(states) < 300:
+        seat = awaited_seat(state)
+        assert seat is not None
+        command = random_bot(state, seat, rng)
+        assert command is not None
+        _, state = decide_and_evolve(state, command)
+        states.append(state)
+    return states
+
+
+def plain_sources(state: GameState) -> tuple[Source, ...]:
+    """What is in play, by the definition: each base (unless blanked), its actions, then each
+    minion and its actions; then the lingering effects in force."""
+    here: list[Source] = []
+    for i, b in enumerate(state.bases):
+        if abilities.base_active(state, i):
+            here.append(Source(b.card, b.card, i, -1))
+        here += [Source(a.card, a.uid, i, a.controller) for a in b.attached]
+        for m in b.minions:
+            here.append(Source(m.card, m.uid, i, m.controller))
+            here += [Source(a.card, a.uid, i, a.controller, host=m.uid) for a in m.attached]
+    here += [
+        Source(x.card, f"lingering:{x.card}", -1, x.seat)
+        for x in state.lingering
+        if x.from_turn <= state.turn <= x.until_turn
+    ]
+    return tuple(here)
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(5, 2), (8, 3)])
+def test_the_sources_kept_per_base_and_per_minion_are_what_is_in_play(
+    seed: int, seats: int
+) -> None:
+    states = game_states(seed, seats)
+    moved = 0
+    for before, state in pairwise(states):
+        assert abilities.sources(state) == plain_sources(state)
+        moved += before.bases != state.bases
+    assert moved > 20  # boards changed, so the kept sources were asked about new ones
