@@ -68,13 +68,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="min CPU-s per replay figure")
     args = parser.parse_args()
 
-    yard = per_cpu_second(lambda: (yardstick_rounds(), 1)[1], 1.0)
     random_game(-1)  # warm up: the card catalogue loads once per process
+    # the yardstick runs between slices of the games (0.2 CPU-s before the first slice and
+    # after each), so a machine that speeds up or slows down during the run moves both sides
+    # of the ratio alike
+    slices = 4
+    yard_rates = [per_cpu_second(lambda: (yardstick_rounds(), 1)[1], 0.2)]
     logs: list[list[Event]] = []
-    start = time.process_time()
-    for seed in range(args.games):
-        logs.append(random_game(seed))
-    games = args.games / (time.process_time() - start)
+    spent = 0.0
+    for k in range(slices):
+        start = time.process_time()
+        for seed in range(k * args.games // slices, (k + 1) * args.games // slices):
+            logs.append(random_game(seed))
+        spent += time.process_time() - start
+        yard_rates.append(per_cpu_second(lambda: (yardstick_rounds(), 1)[1], 0.2))
+    yard = sum(yard_rates) / len(yard_rates)
+    games = args.games / spent
     n_events = sum(len(log) for log in logs)
     texts = ["\n".join(json.dumps(event_to_dict(e)) for e in log) for log in logs]
 
