@@ -75,10 +75,13 @@ def test_the_viewer_shows_a_move_made_through_the_api_as_it_happens(
         )
         assert answer.status_code == 200
         selector = '.base[data-index="0"] .minion[data-card="aliens.collector"]'
-        minion = _wait(
-            browser, lambda d: d.find_elements(By.CSS_SELECTOR, selector), "the Collector"
-        )[0]
-        assert "Collector" in minion.text
+        # read inside the wait: a live update may redraw the minion between finding and reading
+        shown = _wait(
+            browser,
+            lambda d: [m.text for m in d.find_elements(By.CSS_SELECTOR, selector)],
+            "the Collector",
+        )
+        assert "Collector" in shown[0]
         _wait(
             browser,
             lambda d: _text(d, "version") == str(answer.get_json()["version"]),
