@@ -10,13 +10,15 @@ unless it has more VP than the seat that offered it. Bots never resign, abort or
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from domain import table
 from domain.ai.greedy import greedy_bot
 from domain.ai.search import Budget, SearchBot
 from domain.commands import Command, EndTurn
-from domain.decide import legal_moves
+from domain.decide import awaited_seat, decide_and_evolve, legal_moves
+from domain.events import Event
 from domain.model import GameState
 
 Policy = Callable[[GameState, int, random.Random], Command | None]
@@ -52,6 +54,36 @@ def answering(policy: Policy) -> Policy:
         return answer(state, seat) or policy(state, seat, rng)
 
     return play
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One command of a game played out by bots: the state it was sent in, by which seat, the
+    events it caused and the state after them."""
+
+    before: GameState
+    seat: int
+    command: Command
+    events: tuple[Event, ...]
+    after: GameState
+
+
+def playout(
+    state: GameState, rng: random.Random, policy: Policy = random_bot, max_moves: int = 10_000
+) -> Iterator[Move]:
+    """`policy` plays every awaited seat from `state` until the game ends (or `max_moves`
+    commands were sent), drawing its randomness from `rng`; each command as a :class:`Move`.
+    A policy with no command for the awaited seat is a RuntimeError."""
+    for _ in range(max_moves):
+        seat = awaited_seat(state)
+        if seat is None:  # the game has ended
+            return
+        command = policy(state, seat, rng)
+        if command is None:
+            raise RuntimeError(f"the policy has no command for seat {seat} at {state.version}")
+        events, after = decide_and_evolve(state, command)
+        yield Move(state, seat, command, events, after)
+        state = after
 
 
 BOT_NAMES = ("random", "greedy", "search")

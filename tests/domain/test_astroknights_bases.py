@@ -19,6 +19,7 @@ from domain.catalogue import catalogue
 from domain.model import GameState
 from domain.rules import power
 from domain.serialize import event_from_dict, event_to_dict
+from tests.domain.seeded import play_to_the_end
 from tests.domain.table import Table
 from tests.domain.test_astroknights import (
     ANNOYING,
@@ -39,7 +40,6 @@ from tests.domain.test_astroknights import (
     talent,
     weaken_others_here,
 )
-from tests.domain.test_playouts import play_to_the_end
 
 CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
 

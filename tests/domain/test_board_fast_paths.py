@@ -3,34 +3,14 @@ definitions give, on the states of seeded random games."""
 
 from __future__ import annotations
 
-import random
 from itertools import pairwise
 
 import pytest
 
-from domain import GameSetup, PlayerSetup, abilities, replay, start_game
-from domain.bots import random_bot
-from domain.decide import awaited_seat, decide_and_evolve
+from domain import abilities
 from domain.model import GameState
 from domain.registry import Source
-
-FACTIONS = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards"]
-
-
-def game_states(seed: int, seats: int) -> list[GameState]:
-    rng = random.Random(seed)
-    picks = rng.sample(FACTIONS, 2 * seats)
-    players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
-    state = replay(list(start_game(GameSetup(f"board{seed}", str(seed), players))))
-    states = [state]
-    while state.status == "active" and len(states) < 300:
-        seat = awaited_seat(state)
-        assert seat is not None
-        command = random_bot(state, seat, rng)
-        assert command is not None
-        _, state = decide_and_evolve(state, command)
-        states.append(state)
-    return states
+from tests.domain.seeded import game_states
 
 
 def plain_sources(state: GameState) -> tuple[Source, ...]:
@@ -56,7 +36,7 @@ def plain_sources(state: GameState) -> tuple[Source, ...]:
 def test_the_sources_kept_per_base_and_per_minion_are_what_is_in_play(
     seed: int, seats: int
 ) -> None:
-    states = game_states(seed, seats)
+    states, _ = game_states(seed, seats)
     moved = 0
     for before, state in pairwise(states):
         assert abilities.sources(state) == plain_sources(state)

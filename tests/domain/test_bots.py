@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -17,10 +18,11 @@ from domain import (
 )
 from domain.ai.knowledge import determinize, hidden_uids
 from domain.ai.search import Budget, SearchBot
-from domain.bots import BOTS, Policy, make_bot, random_bot
+from domain.bots import BOTS, Policy, make_bot, playout, random_bot
 from domain.commands import Choose, Command
 from domain.decide import awaited_seat, game_commands
 from domain.model import GameState, replace
+from tests.domain.seeded import seeded_start
 
 CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
 
@@ -234,3 +236,18 @@ def test_search_sees_the_other_seat_score_a_base_that_greedy_leaves_it() -> None
 def test_an_unknown_bot_name_is_refused() -> None:
     with pytest.raises(KeyError, match="known: random, greedy, search"):
         make_bot("clever")
+
+
+def test_a_playout_chains_each_move_to_the_next_and_stops_when_the_game_ends() -> None:
+    rng, setup = seeded_start(4)
+    made = list(playout(replay(setup), rng))
+    assert made[-1].after.status == "ended"
+    assert all(a.after is b.before for a, b in pairwise(made))
+    assert all(m.before.version + len(m.events) == m.after.version for m in made)
+    assert replay([*setup, *(e for m in made for e in m.events)]) == made[-1].after
+
+
+def test_a_playout_whose_policy_has_no_command_is_an_error_naming_the_seat() -> None:
+    _, setup = seeded_start(4)
+    with pytest.raises(RuntimeError, match="no command for seat 0"):
+        next(playout(replay(setup), random.Random(1), lambda state, seat, rng: None))

@@ -23,8 +23,8 @@ from domain.narrate import narrate
 from domain.registry import IMPLEMENTED
 from domain.serialize import event_from_dict, event_to_dict
 from tests.domain.bases_common import COLLECTOR, HOME, INVADER, OASIS, REX, TAR
+from tests.domain.seeded import play_to_the_end
 from tests.domain.table import Table
-from tests.domain.test_playouts import play_to_the_end
 
 NEOPHYTE = "wizards.neophyte"
 PORTAL = "wizards.portal"

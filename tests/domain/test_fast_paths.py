@@ -13,36 +13,12 @@ from itertools import islice
 
 import pytest
 
-from domain import GameSetup, PlayerSetup, replay, start_game
 from domain.abilities import sources
-from domain.bots import random_bot
 from domain.codec import decode, normalize, to_json
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
-from domain.decide import awaited_seat, decide_and_evolve, is_legal, legal_commands
-from domain.events import Event
+from domain.decide import is_legal, legal_commands
 from domain.model import GameState, Zone, replace
-
-CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
-
-
-def game_states(seed: int, seats: int = 2) -> tuple[list[GameState], list[Event]]:
-    rng = random.Random(seed)
-    picks = rng.sample(CORE, 2 * seats)
-    players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
-    events = list(start_game(GameSetup(f"fast{seed}", str(seed), players)))
-    state = replay(events)
-    states = [state]
-    while state.status == "active" and len(states) < 400:
-        seat = awaited_seat(state)
-        assert seat is not None
-        command = random_bot(state, seat, rng)
-        assert command is not None
-        batch, after = decide_and_evolve(state, command)
-        assert after == replay(batch, state), f"decide's state differs after {command}"
-        events.extend(batch)
-        state = after
-        states.append(state)
-    return states, events
+from tests.domain.seeded import game_states
 
 
 def candidates(state: GameState) -> list[Command]:

@@ -2,33 +2,17 @@
 
 from __future__ import annotations
 
-import random
-
-from bench.engine import CORE
-from domain import GameSetup, PlayerSetup, moves, replay, rules, start_game, talents
-from domain.bots import random_bot
+from domain import moves, rules, talents
 from domain.commands import Choose
-from domain.decide import awaited_seat, decide_and_evolve
 from domain.effects import Talent
 from domain.model import GameState
 from domain.moments import Window
 from domain.specials import specials_for
+from tests.domain.seeded import seeded_moves
 
 
 def _states(seed: int) -> list[tuple[GameState, int]]:
-    rng = random.Random(seed)
-    picks = rng.sample(CORE, 4)
-    players = (PlayerSetup("a", (picks[0], picks[1])), PlayerSetup("b", (picks[2], picks[3])))
-    state = replay(list(start_game(GameSetup(f"fast{seed}", str(seed), players))))
-    out: list[tuple[GameState, int]] = []
-    while state.status == "active" and len(out) < 400:
-        seat = awaited_seat(state)
-        assert seat is not None
-        out.append((state, seat))
-        command = random_bot(state, seat, rng)
-        assert command is not None
-        _, state = decide_and_evolve(state, command)
-    return out
+    return [(m.before, m.seat) for m in seeded_moves(seed)]
 
 
 def test_talents_are_skipped_only_when_no_seat_could_use_one() -> None:

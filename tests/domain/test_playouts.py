@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
-from domain import GameSetup, PlayerSetup, decide, evolve, replay, start_game
-from domain.bots import random_bot
-from domain.decide import awaited_seat
+from domain import replay
 from domain.events import Event
 from domain.model import GameState
 from domain.rules import WIN_VP
@@ -23,37 +20,12 @@ from domain.serialize import (
     state_to_json,
 )
 from domain.setup import RULES_VERSION
-
-CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
+from tests.domain.seeded import play_to_the_end, seeded_start
 
 
 def playout(seed: int, seats: int) -> tuple[GameState, list[Event], list[GameState]]:
-    rng = random.Random(seed)
-    picks = rng.sample(CORE, 2 * seats)
-    players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
-    events = list(start_game(GameSetup(f"g{seed}", str(seed), players)))
+    rng, events = seeded_start(seed, seats)
     return play_to_the_end(events, rng)
-
-
-def play_to_the_end(
-    events: list[Event], rng: random.Random
-) -> tuple[GameState, list[Event], list[GameState]]:
-    """Random bots play the game these events started until it ends (6000 commands at most):
-    the final state, every event, and the state after each command."""
-    state = replay(events)
-    states = [state]
-    for _ in range(6000):
-        if state.status != "active":
-            break
-        seat = awaited_seat(state)
-        assert seat is not None
-        command = random_bot(state, seat, rng)
-        assert command is not None, "the awaited seat always has a legal move"
-        for e in decide(state, command):
-            state = evolve(state, e)
-            events.append(e)
-        states.append(state)
-    return state, events, states
 
 
 @pytest.mark.parametrize("seed", range(24))

@@ -8,7 +8,7 @@ import random
 from domain import rules
 from domain.decide import rng_for
 from domain.randomness import SeededRandom
-from tests.domain.test_fast_paths import game_states
+from tests.domain.seeded import game_states
 
 
 def draws(rng: random.Random) -> list[object]:

@@ -12,14 +12,14 @@ from domain import GameSetup, PlayerSetup, replay, start_game, table
 from domain.bots import random_bot
 from domain.catalogue import catalogue
 from domain.commands import Command
-from domain.decide import awaited_seat, decide_and_evolve, legal_commands
+from domain.decide import legal_commands
 from domain.events import Event, GameEnded
 from domain.model import GameState
 from domain.rules import WIN_VP
 from domain.serialize import event_from_dict, event_to_dict
 from domain.setup import implemented_faction
 from domain.verify import verify
-from tests.domain.test_playouts import play_to_the_end
+from tests.domain.seeded import play_to_the_end, seeded_start
 
 GAMES = 300
 DRAFTED = 40
@@ -31,18 +31,8 @@ def every_faction() -> list[str]:
     return list(catalogue().factions)
 
 
-def soak_start(
-    seed: int, seats: int, pool: list[str], name: str = "soak"
-) -> tuple[random.Random, list[Event]]:
-    """The seeded random source of a soak game and its first events (factions from `pool`)."""
-    rng = random.Random(seed)
-    picks = rng.sample(pool, 2 * seats)
-    players = tuple(PlayerSetup(f"p{i}", (picks[2 * i], picks[2 * i + 1])) for i in range(seats))
-    return rng, list(start_game(GameSetup(f"{name}{seed}", str(seed), players)))
-
-
 def soak_game(seed: int, seats: int, pool: list[str]) -> tuple[GameState, list[Event]]:
-    rng, events = soak_start(seed, seats, pool)
+    rng, events = seeded_start(seed, seats, pool)
     state, events, _ = play_to_the_end(events, rng)
     return state, events
 
@@ -76,18 +66,14 @@ def table_soak_game(seed: int, seats: int, pool: list[str]) -> tuple[GameState, 
     """A random-bot game whose seats also resign, abort, offer and answer draws and ask and
     answer takebacks at random (a table command now and then, a takeback often when one is
     possible, answers at random)."""
-    rng, events = soak_start(seed, seats, pool, "table")
-    state = replay(events)
-    for _ in range(6000):
-        if state.status != "active":
-            break
-        seat = awaited_seat(state)
-        assert seat is not None
-        command = table_move(state, seat, rng) or random_bot(state, seat, rng)
-        assert command is not None
-        new, state = decide_and_evolve(state, command)
-        events += new
+    rng, events = seeded_start(seed, seats, pool)
+    state, events, _ = play_to_the_end(events, rng, table_or_random)
     return state, events
+
+
+def table_or_random(state: GameState, seat: int, rng: random.Random) -> Command | None:
+    """A table command at random now and then (:func:`table_move`), else a random move."""
+    return table_move(state, seat, rng) or random_bot(state, seat, rng)
 
 
 def table_move(state: GameState, seat: int, rng: random.Random) -> Command | None:
