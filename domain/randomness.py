@@ -56,6 +56,10 @@ class SeededRandom(random.Random):
         self._ready()
         return super().getstate()
 
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._seed = None  # the state given replaces the seeding that waited
+        super().setstate(state)
+
 
 _SPARE: dict[int, SeededRandom] = {}
 """The generator :meth:`SeededRandom.of` last made (at key 0), to be made again once only this

@@ -38,6 +38,13 @@ def test_a_random_source_still_held_is_never_made_again_for_another_command() ->
     assert len({id(r) for r in held}) == 5
 
 
+def test_a_random_source_given_a_state_before_its_first_draw_draws_from_that_state() -> None:
+    plain = random.Random("other")
+    rng = SeededRandom.of("g9", 3)
+    rng.setstate(plain.getstate())
+    assert draws(rng) == draws(plain)
+
+
 def test_the_random_source_of_each_state_of_seeded_games_is_random_random_of_its_text() -> None:
     for seed in range(2):
         states, _ = game_states(seed)
