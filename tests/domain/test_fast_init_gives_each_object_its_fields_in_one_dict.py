@@ -5,29 +5,11 @@ factories included, for the model's objects and the events of a seeded game alik
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
 from typing import Any
 
 from bench.engine import random_game
 from domain.evolve import replay
-from domain.frozen import fast_init
-
-
-@dataclass(frozen=True)
-class Plain:
-    key: str
-    ctx: dict[str, int] = field(default_factory=dict)
-    n: int = 0
-    tag: str = field(default="t", kw_only=True)
-
-
-@fast_init
-@dataclass(frozen=True)
-class Fast:
-    key: str
-    ctx: dict[str, int] = field(default_factory=dict)
-    n: int = 0
-    tag: str = field(default="t", kw_only=True)
+from tests.domain.test_frozen import Fast, Plain
 
 
 def fields_in_order(obj: Any) -> list[tuple[str, Any]]:

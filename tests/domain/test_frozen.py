@@ -11,17 +11,18 @@ from domain.model import Task
 
 @dataclass(frozen=True)
 class Plain:
+    """A frozen dataclass with the dataclass's own ``__init__``."""
+
     key: str
     ctx: dict[str, int] = field(default_factory=dict)
     n: int = 0
+    tag: str = field(default="t", kw_only=True)
 
 
 @fast_init
 @dataclass(frozen=True)
-class Fast:
-    key: str
-    ctx: dict[str, int] = field(default_factory=dict)
-    n: int = 0
+class Fast(Plain):
+    """The same fields as :class:`Plain`, with the direct ``__init__``."""
 
 
 def test_fast_init_replaces_the_init_of_a_class_with_a_default_factory() -> None:
