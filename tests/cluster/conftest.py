@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from events.connection import RedisClient, connect
 from tests.redis_server import RedisCluster, RedisServer, start_cluster, start_redis
 
 
@@ -28,3 +29,11 @@ def rq_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     started = start_redis(Path(tmp_path_factory.mktemp("rq-redis")))
     yield started
     started.stop()
+
+
+@pytest.fixture
+def client(cluster: RedisCluster) -> Iterator[RedisClient]:
+    """A client of the test cluster (a test's keys live under a prefix of its own)."""
+    made = connect(cluster.url)
+    yield made
+    made.close()

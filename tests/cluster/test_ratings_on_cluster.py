@@ -3,42 +3,25 @@ one slot each (the ``{ratings}`` and ``{tournaments}`` hash tags)."""
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Iterator
-
-import pytest
-
-from bootstrap import build
 from domain import PlayerSetup
 from domain.ai.search import Budget
-from events.connection import RedisClient, connect
+from events.connection import RedisClient
 from service.accounts import AccountSeat
-from service.social import social_of
 from service.tournaments import tournaments_of
-from tests.redis_server import RedisCluster, RedisServer
-
-
-@pytest.fixture
-def client(cluster: RedisCluster) -> Iterator[RedisClient]:
-    """A client of the test cluster."""
-    made = connect(cluster.url)
-    yield made
-    made.close()
+from tests.cluster.services import social_on_cluster
+from tests.redis_server import RedisServer
 
 
 def test_a_rated_game_and_a_tournament_of_built_in_bots_are_written_on_a_cluster(
     client: RedisClient, rq_redis: RedisServer
 ) -> None:
-    games = build(
-        client=client,
-        rq_client=connect(rq_redis.url),
-        prefix=f"t-{uuid.uuid4().hex}",
+    games, social = social_on_cluster(
+        client,
+        rq_redis,
         rq_async=False,  # the bots, the rating job and the tournament job run inline
         search_budget=Budget(playouts=3),
     )
-    social = social_of(games)
     tournaments = tournaments_of(games)
-    assert social is not None
     assert tournaments is not None
     seats = [
         AccountSeat(PlayerSetup("", ("aliens", "dinosaurs")), "builtin-random"),

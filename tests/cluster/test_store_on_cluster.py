@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 import time
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,17 +23,9 @@ from events.connection import (
 from events.errors import DuplicateCommand, VersionConflict
 from events.store import EventStore, hash_token
 from service.expiry import delete_games
-from service.social import social_of
+from tests.cluster.services import social_on_cluster
 from tests.redis_server import RedisCluster, RedisServer
 from tests.store.helpers import event
-
-
-@pytest.fixture
-def client(cluster: RedisCluster) -> Iterator[RedisClient]:
-    """A client of the test cluster (its keys live under the test's own prefix)."""
-    made = connect(cluster.url)
-    yield made
-    made.close()
 
 
 @pytest.fixture
@@ -186,14 +177,7 @@ def test_rq_needs_a_plain_redis_of_its_own_when_the_events_live_on_a_cluster(
 def test_accounts_challenges_and_webhooks_work_across_the_nodes(
     client: RedisClient, rq_redis: RedisServer
 ) -> None:
-    games = build(
-        client=client,
-        rq_client=connect(rq_redis.url),
-        prefix=f"t-{_new_id()}",
-        webhook_networks=["127.0.0.0/8"],
-    )
-    social = social_of(games)
-    assert social is not None
+    _, social = social_on_cluster(client, rq_redis, webhook_networks=["127.0.0.0/8"])
     ann, ann_token = social.accounts.create("Ann")
     bob, _ = social.accounts.create("Bob")
     assert social.accounts.authenticate(ann_token) == ann.id

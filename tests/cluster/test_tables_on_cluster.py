@@ -2,33 +2,17 @@
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Iterator
-
-import pytest
-
-from bootstrap import build
-from events.connection import RedisClient, connect
+from events.connection import RedisClient
 from service.seeks import Seeks
-from service.social import social_of
 from service.tables import Tables, TableSeat
-from tests.redis_server import RedisCluster, RedisServer
-
-
-@pytest.fixture
-def client(cluster: RedisCluster) -> Iterator[RedisClient]:
-    """A client of the test cluster."""
-    made = connect(cluster.url)
-    yield made
-    made.close()
+from tests.cluster.services import social_on_cluster
+from tests.redis_server import RedisServer
 
 
 def test_open_games_seeks_and_pairing_start_their_games_across_the_nodes(
     client: RedisClient, rq_redis: RedisServer
 ) -> None:
-    games = build(client=client, rq_client=connect(rq_redis.url), prefix=f"t-{uuid.uuid4().hex}")
-    social = social_of(games)
-    assert social is not None
+    games, social = social_on_cluster(client, rq_redis)
     tables = Tables(social.accounts, social.feeds)
     seeks = Seeks(tables)
 
