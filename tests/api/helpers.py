@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -32,6 +33,15 @@ class Game:
     id: str
     version: int
     tokens: dict[int, str]
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+"""The project's documentation pages, whose requests the doc tests run."""
+
+
+def doc_page(name: str) -> str:
+    """The documentation page ``name`` (``ratings.md``), its shell line continuations joined."""
+    return (DOCS / name).read_text(encoding="utf-8").replace("\\\n", " ")
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from flask.testing import FlaskClient
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+from tests.api.helpers import DOCS
+
 PAGE = (DOCS / "browser.md").read_text(encoding="utf-8")
 
 

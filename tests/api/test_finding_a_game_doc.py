@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.api.helpers import bearer
+from tests.api.helpers import bearer, doc_page
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "finding-a-game.md"
 _CURL = re.compile(r"-X POST \$BASE(/[^ ]+)(?:(?!curl).)*?-d '(\{.*?\})'", re.DOTALL)
 
 
 def requests_shown() -> list[tuple[str, dict[str, Any]]]:
     """Every ``POST`` of the page with a literal JSON body: ``(path, body)``, in page order."""
-    text = DOC.read_text(encoding="utf-8").replace("\\\n", " ")
+    text = doc_page("finding-a-game.md")
     return [(path, json.loads(body)) for path, body in _CURL.findall(text)]
 
 

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from tests.api.helpers import bearer
-
-DOC = Path(__file__).resolve().parents[2] / "docs" / "ratings.md"
+from tests.api.helpers import bearer, doc_page
 
 
 def page() -> str:
-    """The page, with its shell line continuations joined."""
-    return DOC.read_text(encoding="utf-8").replace("\\\n", " ")
+    """docs/ratings.md, as :func:`~tests.api.helpers.doc_page` reads it."""
+    return doc_page("ratings.md")
 
 
 def test_the_bot_account_the_page_creates_is_a_bot_everywhere(client: FlaskClient) -> None:

@@ -5,20 +5,17 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from flask.testing import FlaskClient
 
 from api.routes.tournaments import NewTournamentSchema
-from tests.api.helpers import bearer
+from tests.api.helpers import bearer, doc_page
 from tests.api.test_accounts import account
-
-DOC = Path(__file__).resolve().parents[2] / "docs" / "tournaments.md"
 
 
 def page() -> str:
-    """The page, with its shell line continuations joined."""
-    return DOC.read_text(encoding="utf-8").replace("\\\n", " ")
+    """docs/tournaments.md, as :func:`~tests.api.helpers.doc_page` reads it."""
+    return doc_page("tournaments.md")
 
 
 def test_the_tournament_the_page_creates_is_open_with_its_bots(client: FlaskClient) -> None:
