@@ -63,15 +63,23 @@ def test_removing_counters_from_a_minion_without_any_changes_nothing() -> None:
     assert not [e for e in t.events if isinstance(e, ev.CountersChanged)]
 
 
-def test_a_transfer_moves_counters_from_one_minion_to_another_up_to_what_it_has() -> None:
-    t = Table([OASIS, TAR], hands=[[REX], []], board=[(1, WARBOT, 0)])
+def transfer_to_a_warbot(first_base: str, amount: int) -> Table:
+    """King Rex, played on ``first_base`` (base 0), places 2 counters on itself, then moves
+    ``amount`` of its counters to seat 0's Warbot on the Tar Pits (base 1)."""
+    t = Table([first_base, TAR], hands=[[REX], []], board=[(1, WARBOT, 0)])
     warbot = t.minion(WARBOT).uid
 
-    def take_three(fx: Fx) -> Steps:
-        return board.transfer_counters(fx, fx.src, warbot, 3)
+    def transfer(fx: Fx) -> Steps:
+        return board.transfer_counters(fx, fx.src, warbot, amount)
 
-    with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(take_three)):
+    with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(transfer)):
         t.play(REX, 0)
+    return t
+
+
+def test_a_transfer_moves_counters_from_one_minion_to_another_up_to_what_it_has() -> None:
+    t = transfer_to_a_warbot(OASIS, 3)
+    warbot = t.minion(WARBOT).uid
     assert (counters(t, REX), counters(t, WARBOT)) == (0, 2)
     assert (t.power(REX), t.power(WARBOT)) == (7, 4 + 2)
     assert t.events[-1] == ev.CountersChanged(warbot, 2, t.minion(REX).uid)
@@ -111,14 +119,7 @@ def test_a_counters_fact_about_a_minion_no_longer_in_play_changes_nothing() -> N
 
 
 def test_the_account_of_a_game_tells_counters_placed_and_moved() -> None:
-    t = Table([HOME, TAR], hands=[[REX], []], board=[(1, WARBOT, 0)])
-    warbot = t.minion(WARBOT).uid
-
-    def give_one(fx: Fx) -> Steps:
-        return board.transfer_counters(fx, fx.src, warbot, 1)
-
-    with abilities.extra(REX, OnPlay(place_two_on_itself), OnPlay(give_one)):
-        t.play(REX, 0)
+    t = transfer_to_a_warbot(HOME, 1)
     lines = list(narrate(t.events))
     assert "  King Rex gets 2 +1 power counters" in lines
     assert "  1 +1 power counter moves from King Rex to Warbot" in lines
