@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator
 
 from domain import GameSetup, PlayerSetup, replay, start_game, table
 from domain.bots import random_bot
@@ -37,6 +38,28 @@ def soak_game(seed: int, seats: int, pool: list[str]) -> tuple[GameState, list[E
     return state, events
 
 
+def assert_ended_and_verified(seed: int, state: GameState, events: list[Event]) -> None:
+    """The game of ``seed`` ended, and its log verifies by the rules to the same state."""
+    assert state.status == "ended", f"seed {seed} did not end"
+    checked, error = verify(events)
+    assert error is None, f"seed {seed}: {error}"
+    assert checked == state
+
+
+Play = Callable[[int, int, list[str]], tuple[GameState, list[Event]]]
+"""A seeded game (seed, seats, factions to deal from) played to its end: its state and log."""
+
+
+def verified_games(seeds: range, play: Play) -> Iterator[tuple[int, GameState, list[Event]]]:
+    """The game of each seed, of 2 to 4 seats dealt from every faction, played by ``play``:
+    each checked to have ended and to verify."""
+    pool = every_faction()
+    for seed in seeds:
+        state, events = play(seed, 2 + seed % 3, pool)
+        assert_ended_and_verified(seed, state, events)
+        yield seed, state, events
+
+
 def test_every_faction_of_the_three_boxes_is_implemented() -> None:
     factions = every_faction()
     assert len(factions) == 16
@@ -44,18 +67,12 @@ def test_every_faction_of_the_three_boxes_is_implemented() -> None:
 
 
 def test_three_hundred_random_games_of_all_sixteen_factions_end_with_a_winner_and_verify() -> None:
-    pool = every_faction()
     used: Counter[str] = Counter()
-    for seed in range(5000, 5000 + GAMES):
-        state, events = soak_game(seed, 2 + seed % 3, pool)
-        assert state.status == "ended", f"seed {seed} did not end"
+    for seed, state, _ in verified_games(range(5000, 5000 + GAMES), soak_game):
         assert state.winner is not None, f"seed {seed}"
         assert state.players[state.winner].vp >= WIN_VP, f"seed {seed}"
-        checked, error = verify(events)
-        assert error is None, f"seed {seed}: {error}"
-        assert checked == state
         used.update(f for p in state.players for f in p.factions)
-    assert set(used) == set(pool)  # every faction took part, the expansions' included
+    assert set(used) == set(every_faction())  # every faction took part, the expansions' included
     assert all(used[f] >= 20 for f in OOPS)
 
 
@@ -93,14 +110,8 @@ def table_move(state: GameState, seat: int, rng: random.Random) -> Command | Non
 
 
 def test_random_games_with_resigns_aborts_draws_and_takebacks_all_verify() -> None:
-    pool = every_faction()
     used: Counter[str] = Counter()
-    for seed in range(8000, 8000 + TABLE_GAMES):
-        state, events = table_soak_game(seed, 2 + seed % 3, pool)
-        assert state.status == "ended", f"seed {seed} did not end"
-        checked, error = verify(events)
-        assert error is None, f"seed {seed}: {error}"
-        assert checked == state
+    for _, state, events in verified_games(range(8000, 8000 + TABLE_GAMES), table_soak_game):
         assert replay(event_from_dict(event_to_dict(e)) for e in events) == state
         used.update(e.type for e in events)
         used.update(e.reason for e in events if isinstance(e, GameEnded))
@@ -116,13 +127,10 @@ def test_forty_drafted_games_of_two_to_four_seats_and_one_or_two_boxes_end_and_v
         setup = GameSetup(f"draft{seed}", str(seed), players, draft=True, boxes=boxes)
         events = list(start_game(setup))
         state, events, _ = play_to_the_end(events, random.Random(seed))
-        assert state.status == "ended", f"seed {seed}"
+        assert_ended_and_verified(seed, state, events)
         assert state.winner is not None, f"seed {seed}"
         picked = Counter(f for p in state.players for f in p.factions)
         assert max(picked.values()) <= boxes, f"seed {seed}"
         assert all(len(set(p.factions)) == 2 for p in state.players), f"seed {seed}"
         doubled += max(picked.values()) == 2
-        checked, error = verify(events)
-        assert error is None, f"seed {seed}: {error}"
-        assert checked == state
     assert doubled > 0  # two boxes did let two seats play one faction
