@@ -155,30 +155,29 @@ def test_upgrade_gives_its_minion_plus_2_power() -> None:
     assert t.minion(INVADER).attached[0].card == "dinosaurs.upgrade"
 
 
-def test_wildlife_preserve_shields_your_minions_there_from_opponents_actions() -> None:
+def beam_up_past_a_preserve(board: list[tuple[int, str, int]], target: str) -> Table:
+    """Seat 0 plays a Wildlife Preserve on the Tar Pits (base 0), then seat 1 plays Beam Up
+    on ``target``."""
     t = Table(
         [TAR, OASIS],
         hands=[["dinosaurs.wildlife_preserve"], ["aliens.beam_up"]],
-        board=[(0, REX, 0), (0, COLLECTOR, 1)],
+        board=board,
     )
     t.play("dinosaurs.wildlife_preserve", 0)
     t.end_turn()
     t.play("aliens.beam_up")
-    t.choose(REX)
+    t.choose(target)
+    return t
+
+
+def test_wildlife_preserve_shields_your_minions_there_from_opponents_actions() -> None:
+    t = beam_up_past_a_preserve([(0, REX, 0), (0, COLLECTOR, 1)], REX)
     assert t.minions_on(0) == [REX, COLLECTOR]
     assert REX not in t.hand(0)
 
 
 def test_wildlife_preserve_does_not_guard_minions_on_other_bases() -> None:
-    t = Table(
-        [TAR, OASIS],
-        hands=[["dinosaurs.wildlife_preserve"], ["aliens.beam_up"]],
-        board=[(0, REX, 0), (1, INVADER, 0)],
-    )
-    t.play("dinosaurs.wildlife_preserve", 0)
-    t.end_turn()
-    t.play("aliens.beam_up")
-    t.choose(INVADER)
+    t = beam_up_past_a_preserve([(0, REX, 0), (1, INVADER, 0)], INVADER)
     assert INVADER in t.hand(0)
 
 
