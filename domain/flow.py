@@ -19,27 +19,40 @@ from domain.verbs import base_hook_task, draw_cards
 assert burying  # registers the burying steps (uncover_at_start, uncover, bury)
 
 
+_SEAT_TASKS: dict[tuple[str, int], Task] = {}
+
+
+def seat_task(key: str, seat: int) -> Task:
+    """`Task(key, {"seat": seat})`, one object per key and seat: each turn runs a few such
+    tasks, and nothing changes a task once made, nor its context (a step reads it, a new task
+    copies it), so these are made once (tests/domain/test_shared_tasks.py)."""
+    found = _SEAT_TASKS.get((key, seat))
+    if found is None:
+        found = _SEAT_TASKS[(key, seat)] = Task(key, {"seat": seat})
+    return found
+
+
 def start_turn(seat: int) -> Task:
     """The task that begins `seat`'s turn."""
-    return Task("start_turn", {"seat": seat})
+    return seat_task("start_turn", seat)
 
 
 @step("start_turn")
 def _start_turn(fx: Fx, *, seat: int) -> Steps:
     plays = (Allowance("minion"), Allowance("action"))  # one minion and one action a turn
-    return ev.TurnStarted(seat, fx.state.turn + 1, plays), Task("start_triggers", {"seat": seat})
+    return ev.TurnStarted(seat, fx.state.turn + 1, plays), seat_task("start_triggers", seat)
 
 
 @step("start_triggers")
 def _start_triggers(fx: Fx, *, seat: int) -> Steps:
     """Effects that end when a turn starts end first; then start-of-turn abilities trigger."""
     ending = fire(fx.state, Moment.ENDS_AT_START_OF_TURN, TurnStarted(seat))
-    return (*ending, Task("start_abilities", {"seat": seat}))
+    return (*ending, seat_task("start_abilities", seat))
 
 
 @step("start_abilities")
 def _start_abilities(fx: Fx, *, seat: int) -> Steps:
-    uncover = Task("uncover_at_start", {"seat": seat})  # a seat may uncover a buried card
+    uncover = seat_task("uncover_at_start", seat)  # a seat may uncover a buried card
     return (
         *fire(fx.state, Moment.START_OF_TURN, TurnStarted(seat)),
         uncover,
@@ -47,9 +60,14 @@ def _start_abilities(fx: Fx, *, seat: int) -> Steps:
     )
 
 
+# the tasks of no parameters a turn runs, made once (see seat_task)
+_END_PHASE, _DRAW_PHASE, _TO_SCORING = Task("end_phase"), Task("draw_phase"), Task("to_scoring")
+_SCORING_CHECK, _EXPIRE = Task("scoring_check"), Task("expire")
+
+
 def end_play_phase() -> list[Task]:
     """The rest of the turn after the play phase, top of stack last."""
-    return [Task("end_phase"), Task("draw_phase"), Task("to_scoring")]
+    return [_END_PHASE, _DRAW_PHASE, _TO_SCORING]
 
 
 @step("to_scoring")
@@ -69,7 +87,7 @@ def _scoring_check(fx: Fx) -> Steps:
 
 @step("scoring_pick")
 def _scoring_pick(fx: Fx, *, choice: int) -> Steps:
-    return Task("score_base", {"base": choice}), Task("scoring_check")
+    return Task("score_base", {"base": choice}), _SCORING_CHECK
 
 
 @step("score_base")
@@ -212,7 +230,7 @@ def _draw_phase(fx: Fx) -> Steps:
     seat = fx.state.active
     # the plays not made are lost when the play phase ends
     draw = ev.PhaseChanged("draw", plays_lost=True)
-    return draw, *draw_cards(fx, seat, 2), Task("hand_limit", {"seat": seat})
+    return draw, *draw_cards(fx, seat, 2), seat_task("hand_limit", seat)
 
 
 @step("hand_limit")
@@ -229,7 +247,7 @@ def _hand_limit(fx: Fx, *, seat: int) -> Steps:
 def _hand_limit_discard(fx: Fx, *, seat: int, choice: str) -> Steps:
     card = next(c for c in fx.state.players[seat].hand if c.uid == choice)
     discarded = ev.CardDiscarded(card.uid, card.card, card.owner, "hand")
-    return discarded, Task("hand_limit", {"seat": seat})
+    return discarded, seat_task("hand_limit", seat)
 
 
 @step("end_phase")
@@ -238,7 +256,7 @@ def _end_phase(fx: Fx) -> Steps:
     return (
         ev.PhaseChanged("end"),
         *fire(fx.state, Moment.END_OF_TURN, TurnEnding(fx.state.active)),
-        Task("expire"),
+        _EXPIRE,
     )
 
 

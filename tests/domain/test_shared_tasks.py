@@ -1,0 +1,46 @@
+"""The turn's tasks are made once and shared by every turn of every game (domain.flow): each
+is the task the general way makes, and no game changes one, nor its context."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import flow
+from domain.model import Task
+from tests.domain.seeded import play_to_the_end, seeded_start
+
+NO_PARAMETERS = {
+    "end_phase": flow._END_PHASE,
+    "draw_phase": flow._DRAW_PHASE,
+    "to_scoring": flow._TO_SCORING,
+    "scoring_check": flow._SCORING_CHECK,
+    "expire": flow._EXPIRE,
+}
+
+
+def test_a_shared_task_is_the_task_the_general_way_makes() -> None:
+    for key, shared in NO_PARAMETERS.items():
+        assert shared == Task(key)
+        assert type(shared.ctx) is dict
+    for seat in range(4):
+        shared = flow.seat_task("hand_limit", seat)
+        assert shared == Task("hand_limit", {"seat": seat})
+        assert type(shared.ctx) is dict
+        assert flow.seat_task("hand_limit", seat) is shared
+    assert flow.start_turn(1) == Task("start_turn", {"seat": 1})
+    assert flow.end_play_phase() == [Task("end_phase"), Task("draw_phase"), Task("to_scoring")]
+    assert flow.end_play_phase() is not flow.end_play_phase()  # the runner pops its stack
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(2, 2), (7, 2), (4, 3)])
+def test_no_game_changes_a_shared_task(seed: int, seats: int) -> None:
+    rng, events = seeded_start(seed, seats)
+    final, _, states = play_to_the_end(events, rng)
+    assert final.status == "ended"
+    assert len(states) > 100
+    for key, shared in NO_PARAMETERS.items():
+        assert (shared.key, shared.ctx) == (key, {})
+    made = flow._SEAT_TASKS
+    assert {seat for _, seat in made} >= set(range(seats))  # every seat's turn ran them
+    for (key, seat), shared in made.items():
+        assert (shared.key, shared.ctx) == (key, {"seat": seat})
