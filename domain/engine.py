@@ -57,6 +57,7 @@ def effect_steps(effect: Callable[[Fx], Steps], fx: Fx, key: str) -> Steps:
 
 
 MAX_STEPS = 20_000
+_new = object.__new__
 
 
 def normalize(event: ev.Event) -> ev.Event:
@@ -82,7 +83,14 @@ def run(
         fn = CONTINUATIONS.get(task.key)
         if fn is None:
             raise UnknownStep(task.key)
-        items = fn(Fx(state, task.ctx, rng)) or ()
+        # Fx(state, task.ctx, rng) without the class call's cost (one a task): its fields set
+        # one by one, every one (tests/domain/test_runner_fast_paths.py)
+        fx = _new(Fx)
+        fx.state = state
+        fx.ctx = task.ctx
+        fx.rng = rng
+        fx._where = None
+        items = fn(fx) or ()
         if type(items) is not tuple:  # a list, or not steps at all: the general way
             state, stopped = apply_steps(state, items, stack, out, task)
             if stopped:
