@@ -8,7 +8,7 @@ from typing import Any
 
 from domain import codec
 from domain import events as ev
-from domain.codec import normalizer, to_json
+from domain.codec import SCALARS, normalizer, plain_json, to_json
 from domain.evolve import evolve
 from domain.fx import Ask, Fx, Steps
 from domain.model import Decision, GameState, Option, Task
@@ -201,9 +201,25 @@ def _ask(
         source=str(ask.then.ctx.get("card")) if ask.then.ctx.get("card") else None,
     )
     stack.clear()
-    e = normalize(ev.DecisionRequested(decision))
+    e = _requested(decision)
     out.append(e)
     return evolve(state, e), True
+
+
+def _requested(decision: Decision) -> ev.Event:
+    """`normalize(DecisionRequested(decision))`: the event itself when what normalizing may
+    change, its options' values and its tasks' contexts, is plain JSON already (nearly always:
+    checked here without the general normalizer's call for each option and task)."""
+    e = ev.DecisionRequested(decision)
+    for o in decision.options:
+        if type(o) is not Option or type(o.value) not in SCALARS:
+            return normalize(e)
+    if type(decision.then) is not Task or not plain_json(decision.then.ctx):
+        return normalize(e)
+    for t in decision.stack:
+        if type(t) is not Task or not plain_json(t.ctx):
+            return normalize(e)
+    return e
 
 
 def answer(state: GameState, option_id: str) -> list[Task]:

@@ -1,5 +1,6 @@
 """The step runner's fast paths give exactly what the general way gives, on seeded random games:
-the Fx it makes for each task is the one `Fx(state, ctx, rng)` makes."""
+the Fx it makes for each task is the one `Fx(state, ctx, rng)` makes; a decision's event is
+the one normalizing it gives (the very same object when that changes nothing)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,13 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from domain import codec
+from domain.engine import _requested
+from domain.events import DecisionRequested
 from domain.fx import Fx, Steps
+from domain.model import Decision, Option, Task, replace
 from domain.steps import CONTINUATIONS
-from tests.domain.seeded import play_to_the_end, seeded_start
+from tests.domain.seeded import game_states, play_to_the_end, seeded_start
 
 
 @pytest.fixture
@@ -41,3 +46,27 @@ def test_the_runner_gives_each_step_the_fx_the_class_makes(steps_seen: list[Fx],
     play_to_the_end(events, rng)
     assert len(steps_seen) > 500
     assert len({fx.ctx.get("seat") for fx in steps_seen}) > 1
+
+
+def same_as_normalized(decision: Decision) -> None:
+    general = codec.normalize(DecisionRequested(decision))
+    fast = _requested(decision)
+    assert fast == general
+    assert type(fast) is DecisionRequested
+    assert (fast.decision is decision) == (general.decision is decision)
+    assert codec.to_json(fast) == codec.to_json(general)
+
+
+@pytest.mark.parametrize("seed", [4, 10])
+def test_a_decision_asked_is_the_event_normalizing_it_gives(seed: int) -> None:
+    states, _ = game_states(seed)
+    asked = [s.pending for s in states if s.pending is not None]
+    assert len(asked) > 20
+    odd_value = Option("x", "X", (1, 2))  # a tuple, a list once decoded
+    odd_ctx = Task("k", {"picked": (1,)})
+    for d in asked:
+        same_as_normalized(d)
+        same_as_normalized(replace(d, options=(*d.options, odd_value)))
+        same_as_normalized(replace(d, then=odd_ctx))
+        same_as_normalized(replace(d, stack=(*d.stack, odd_ctx)))
+        same_as_normalized(replace(d, stack=(odd_ctx, *d.stack), then=Task("k", {"l": [[1]]})))
