@@ -190,7 +190,7 @@ def _ask(
         stack.append(Task(ask.then.key, {**ask.then.ctx, "choice": options[0].value}))
         return state, False
     if ask.optional:
-        options.append(Option(id=SKIP, label=ask.skip_label, value=None))
+        options.append(_skip(ask.skip_label))
     decision = Decision(
         seat=ask.seat,
         kind=ask.kind,
@@ -220,6 +220,20 @@ def _requested(decision: Decision) -> ev.Event:
         if type(t) is not Task or not plain_json(t.ctx):
             return normalize(e)
     return e
+
+
+_SKIPS: dict[str, Option] = {}
+
+
+def _skip(label: str) -> Option:
+    """The option declining an optional decision: one object per label (an Option never
+    changes), the labels being a few literals (all forgotten past 64, a bound on memory)."""
+    found = _SKIPS.get(label)
+    if found is None:
+        if len(_SKIPS) >= 64:
+            _SKIPS.clear()
+        found = _SKIPS[label] = Option(id=SKIP, label=label, value=None)
+    return found
 
 
 def answer(state: GameState, option_id: str) -> list[Task]:

@@ -238,7 +238,7 @@ def _hand_limit(fx: Fx, *, seat: int) -> Steps:
     hand = fx.state.players[seat].hand
     if len(hand) <= rules.HAND_LIMIT:
         return ()
-    options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in hand]
+    options = [fx.option("card", c) for c in hand]
     prompt = f"Discard down to {rules.HAND_LIMIT} cards ({len(hand) - rules.HAND_LIMIT} more)"
     return fx.ask(seat, "discard", prompt, options, _hand_limit_discard, seat=seat)
 

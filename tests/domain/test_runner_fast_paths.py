@@ -1,6 +1,7 @@
 """The step runner's fast paths give exactly what the general way gives, on seeded random games:
 the Fx it makes for each task is the one `Fx(state, ctx, rng)` makes; a decision's event is
-the one normalizing it gives (the very same object when that changes nothing)."""
+the one normalizing it gives (the very same object when that changes nothing); the option
+declining a decision is the one made anew."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from domain import codec
-from domain.engine import _requested
+from domain.engine import SKIP, _requested, _skip
 from domain.events import DecisionRequested
 from domain.fx import Fx, Steps
 from domain.model import Decision, Option, Task, replace
@@ -70,3 +71,9 @@ def test_a_decision_asked_is_the_event_normalizing_it_gives(seed: int) -> None:
         same_as_normalized(replace(d, then=odd_ctx))
         same_as_normalized(replace(d, stack=(*d.stack, odd_ctx)))
         same_as_normalized(replace(d, stack=(odd_ctx, *d.stack), then=Task("k", {"l": [[1]]})))
+
+
+def test_the_option_declining_a_decision_is_the_one_made_anew() -> None:
+    for label in ("Skip", "Done", "Pass", *(f"label {n}" for n in range(100))):
+        assert _skip(label) == Option(id=SKIP, label=label, value=None)
+        assert _skip(label) is _skip(label)
