@@ -37,10 +37,13 @@ def start_turn(seat: int) -> Task:
     return seat_task("start_turn", seat)
 
 
+_PLAYS = (Allowance("minion"), Allowance("action"))
+"""One minion and one action a turn: one tuple serves every turn (it never changes)."""
+
+
 @step("start_turn")
 def _start_turn(fx: Fx, *, seat: int) -> Steps:
-    plays = (Allowance("minion"), Allowance("action"))  # one minion and one action a turn
-    return ev.TurnStarted(seat, fx.state.turn + 1, plays), seat_task("start_triggers", seat)
+    return ev.TurnStarted(seat, fx.state.turn + 1, _PLAYS), seat_task("start_triggers", seat)
 
 
 @step("start_triggers")

@@ -1,12 +1,12 @@
-"""The turn's tasks are made once and shared by every turn of every game (domain.flow): each
-is the task the general way makes, and no game changes one, nor its context."""
+"""The turn's tasks, and its plays, are made once and shared by every turn of every game
+(domain.flow): each is what the general way makes, and no game changes one (nor a context)."""
 
 from __future__ import annotations
 
 import pytest
 
 from domain import flow
-from domain.model import Task
+from domain.model import Allowance, Task
 from tests.domain.seeded import play_to_the_end, seeded_start
 
 NO_PARAMETERS = {
@@ -30,6 +30,7 @@ def test_a_shared_task_is_the_task_the_general_way_makes() -> None:
     assert flow.start_turn(1) == Task("start_turn", {"seat": 1})
     assert flow.end_play_phase() == [Task("end_phase"), Task("draw_phase"), Task("to_scoring")]
     assert flow.end_play_phase() is not flow.end_play_phase()  # the runner pops its stack
+    assert (Allowance("minion"), Allowance("action")) == flow._PLAYS
 
 
 @pytest.mark.parametrize(("seed", "seats"), [(2, 2), (7, 2), (4, 3)])
@@ -44,3 +45,4 @@ def test_no_game_changes_a_shared_task(seed: int, seats: int) -> None:
     assert {seat for _, seat in made} >= set(range(seats))  # every seat's turn ran them
     for (key, seat), shared in made.items():
         assert (shared.key, shared.ctx) == (key, {"seat": seat})
+    assert (Allowance("minion"), Allowance("action")) == flow._PLAYS
