@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from domain import abilities, burying, rules
 from domain import events as ev
 from domain.abilities import ExtraBaseUntilScoring, ScoringBonus
@@ -37,6 +39,10 @@ def start_turn(seat: int) -> Task:
     return seat_task("start_turn", seat)
 
 
+# the facts of a turn's moments, one object per seat (facts never change): made every turn
+_turn_started = functools.cache(TurnStarted)
+_turn_ending = functools.cache(TurnEnding)
+
 _PLAYS = (Allowance("minion"), Allowance("action"))
 """One minion and one action a turn: one tuple serves every turn (it never changes)."""
 
@@ -49,7 +55,7 @@ def _start_turn(fx: Fx, *, seat: int) -> Steps:
 @step("start_triggers")
 def _start_triggers(fx: Fx, *, seat: int) -> Steps:
     """Effects that end when a turn starts end first; then start-of-turn abilities trigger."""
-    ending = fire(fx.state, Moment.ENDS_AT_START_OF_TURN, TurnStarted(seat))
+    ending = fire(fx.state, Moment.ENDS_AT_START_OF_TURN, _turn_started(seat))
     return (*ending, seat_task("start_abilities", seat))
 
 
@@ -57,7 +63,7 @@ def _start_triggers(fx: Fx, *, seat: int) -> Steps:
 def _start_abilities(fx: Fx, *, seat: int) -> Steps:
     uncover = seat_task("uncover_at_start", seat)  # a seat may uncover a buried card
     return (
-        *fire(fx.state, Moment.START_OF_TURN, TurnStarted(seat)),
+        *fire(fx.state, Moment.START_OF_TURN, _turn_started(seat)),
         uncover,
         ev.PhaseChanged("play"),
     )
@@ -258,7 +264,7 @@ def _end_phase(fx: Fx) -> Steps:
     """End-of-turn abilities resolve first, then every 'until the end of the turn' expires."""
     return (
         ev.PhaseChanged("end"),
-        *fire(fx.state, Moment.END_OF_TURN, TurnEnding(fx.state.active)),
+        *fire(fx.state, Moment.END_OF_TURN, _turn_ending(fx.state.active)),
         _EXPIRE,
     )
 

@@ -1,11 +1,13 @@
-"""The turn's tasks, and its plays, are made once and shared by every turn of every game
-(domain.flow): each is what the general way makes, and no game changes one (nor a context)."""
+"""The turn's tasks, its plays and its moments' facts are made once and shared by every turn
+of every game (domain.flow): each is what the general way makes, and no game changes one (nor
+a task's context)."""
 
 from __future__ import annotations
 
 import pytest
 
 from domain import flow
+from domain.facts import TurnEnding, TurnStarted
 from domain.model import Allowance, Task
 from tests.domain.seeded import play_to_the_end, seeded_start
 
@@ -27,6 +29,12 @@ def test_a_shared_task_is_the_task_the_general_way_makes() -> None:
         assert shared == Task("hand_limit", {"seat": seat})
         assert type(shared.ctx) is dict
         assert flow.seat_task("hand_limit", seat) is shared
+        for facts, cls in (
+            (flow._turn_started(seat), TurnStarted),
+            (flow._turn_ending(seat), TurnEnding),
+        ):
+            assert facts == cls(seat)
+            assert type(facts) is cls
     assert flow.start_turn(1) == Task("start_turn", {"seat": 1})
     assert flow.end_play_phase() == [Task("end_phase"), Task("draw_phase"), Task("to_scoring")]
     assert flow.end_play_phase() is not flow.end_play_phase()  # the runner pops its stack
