@@ -43,6 +43,11 @@ def start_turn(seat: int) -> Task:
 _turn_started = functools.cache(TurnStarted)
 _turn_ending = functools.cache(TurnEnding)
 
+# the phases a turn enters, one event each (events never change); the plays not made are lost
+# when the play phase ends
+_TO_PLAY, _TO_SCORING_PHASE = ev.PhaseChanged("play"), ev.PhaseChanged("scoring")
+_TO_DRAW, _TO_END = ev.PhaseChanged("draw", plays_lost=True), ev.PhaseChanged("end")
+
 _PLAYS = (Allowance("minion"), Allowance("action"))
 """One minion and one action a turn: one tuple serves every turn (it never changes)."""
 
@@ -65,7 +70,7 @@ def _start_abilities(fx: Fx, *, seat: int) -> Steps:
     return (
         *fire(fx.state, Moment.START_OF_TURN, _turn_started(seat)),
         uncover,
-        ev.PhaseChanged("play"),
+        _TO_PLAY,
     )
 
 
@@ -82,7 +87,7 @@ def end_play_phase() -> list[Task]:
 @step("to_scoring")
 def _to_scoring(fx: Fx) -> Steps:
     """The scoring phase begins: the bases ready then score (the phase changes no power)."""
-    return (ev.PhaseChanged("scoring"), *_scoring_check(fx))
+    return (_TO_SCORING_PHASE, *_scoring_check(fx))
 
 
 @step("scoring_check")
@@ -238,8 +243,7 @@ def _hook(base_card: str, moment: Hook) -> BaseHook | None:
 def _draw_phase(fx: Fx) -> Steps:
     seat = fx.state.active
     # the plays not made are lost when the play phase ends
-    draw = ev.PhaseChanged("draw", plays_lost=True)
-    return draw, *draw_cards(fx, seat, 2), seat_task("hand_limit", seat)
+    return _TO_DRAW, *draw_cards(fx, seat, 2), seat_task("hand_limit", seat)
 
 
 @step("hand_limit")
@@ -263,7 +267,7 @@ def _hand_limit_discard(fx: Fx, *, seat: int, choice: str) -> Steps:
 def _end_phase(fx: Fx) -> Steps:
     """End-of-turn abilities resolve first, then every 'until the end of the turn' expires."""
     return (
-        ev.PhaseChanged("end"),
+        _TO_END,
         *fire(fx.state, Moment.END_OF_TURN, _turn_ending(fx.state.active)),
         _EXPIRE,
     )

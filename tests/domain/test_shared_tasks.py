@@ -1,12 +1,13 @@
-"""The turn's tasks, its plays and its moments' facts are made once and shared by every turn
-of every game (domain.flow): each is what the general way makes, and no game changes one (nor
-a task's context)."""
+"""The turn's tasks, plays, phase changes and moments' facts are made once and shared by every
+turn of every game (domain.flow): each is what the general way makes, and no game changes one
+(nor a task's context)."""
 
 from __future__ import annotations
 
 import pytest
 
 from domain import flow
+from domain.events import PhaseChanged
 from domain.facts import TurnEnding, TurnStarted
 from domain.model import Allowance, Task
 from tests.domain.seeded import play_to_the_end, seeded_start
@@ -39,6 +40,13 @@ def test_a_shared_task_is_the_task_the_general_way_makes() -> None:
     assert flow.end_play_phase() == [Task("end_phase"), Task("draw_phase"), Task("to_scoring")]
     assert flow.end_play_phase() is not flow.end_play_phase()  # the runner pops its stack
     assert (Allowance("minion"), Allowance("action")) == flow._PLAYS
+    phases = (flow._TO_PLAY, flow._TO_SCORING_PHASE, flow._TO_DRAW, flow._TO_END)
+    assert phases == (
+        PhaseChanged("play"),
+        PhaseChanged("scoring"),
+        PhaseChanged("draw", plays_lost=True),
+        PhaseChanged("end"),
+    )
 
 
 @pytest.mark.parametrize(("seed", "seats"), [(2, 2), (7, 2), (4, 3)])
