@@ -1,16 +1,21 @@
 """The turn's tasks, plays, phase changes and moments' facts are made once and shared by every
 turn of every game (domain.flow): each is what the general way makes, and no game changes one
-(nor a task's context)."""
+(nor a task's context). A turn whose start triggers nothing skips uncover_at_start for a seat
+with no buried card: the step would do nothing."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from domain import flow
 from domain.events import PhaseChanged
 from domain.facts import TurnEnding, TurnStarted
+from domain.fx import Fx
 from domain.model import Allowance, Task
-from tests.domain.seeded import play_to_the_end, seeded_start
+from domain.steps import CONTINUATIONS
+from tests.domain.seeded import game_states, play_to_the_end, seeded_start
 
 NO_PARAMETERS = {
     "end_phase": flow._END_PHASE,
@@ -62,3 +67,18 @@ def test_no_game_changes_a_shared_task(seed: int, seats: int) -> None:
     for (key, seat), shared in made.items():
         assert (shared.key, shared.ctx) == (key, {"seat": seat})
     assert (Allowance("minion"), Allowance("action")) == flow._PLAYS
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(3, 2), (5, 3)])
+def test_uncovering_at_the_start_of_a_turn_does_nothing_without_a_buried_card(
+    seed: int, seats: int
+) -> None:
+    states, _ = game_states(seed, seats)
+    uncover = CONTINUATIONS["uncover_at_start"]
+    checked = 0
+    for state in states:
+        for seat in range(seats):
+            if not Fx(state).buried(controller=seat):
+                assert uncover(Fx(state, {"seat": seat}, random.Random(0))) == ()
+                checked += 1
+    assert checked > 200
