@@ -61,6 +61,8 @@ def _start_turn(fx: Fx, *, seat: int) -> Steps:
 def _start_triggers(fx: Fx, *, seat: int) -> Steps:
     """Effects that end when a turn starts end first; then start-of-turn abilities trigger."""
     ending = fire(fx.state, Moment.ENDS_AT_START_OF_TURN, _turn_started(seat))
+    if not ending:  # the next task would run on this very state: it runs now
+        return _start_abilities(fx, seat=seat)
     return (*ending, seat_task("start_abilities", seat))
 
 

@@ -1,7 +1,8 @@
 """The turn's tasks, plays, phase changes and moments' facts are made once and shared by every
 turn of every game (domain.flow): each is what the general way makes, and no game changes one
 (nor a task's context). A turn whose start triggers nothing skips uncover_at_start for a seat
-with no buried card: the step would do nothing."""
+with no buried card: the step would do nothing; one at which nothing ends runs start_abilities
+at once, on the very state the task would have run on."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from domain.events import PhaseChanged
 from domain.facts import TurnEnding, TurnStarted
 from domain.fx import Fx
 from domain.model import Allowance, Task
+from domain.moments import Moment
 from domain.steps import CONTINUATIONS
+from domain.triggers import fire
 from tests.domain.seeded import game_states, play_to_the_end, seeded_start
 
 NO_PARAMETERS = {
@@ -82,3 +85,23 @@ def test_uncovering_at_the_start_of_a_turn_does_nothing_without_a_buried_card(
                 assert uncover(Fx(state, {"seat": seat}, random.Random(0))) == ()
                 checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(3, 2), (8, 2)])
+def test_a_turn_start_at_which_nothing_ends_gives_what_start_abilities_gives(
+    seed: int, seats: int
+) -> None:
+    states, _ = game_states(seed, seats)
+    start, then = CONTINUATIONS["start_triggers"], CONTINUATIONS["start_abilities"]
+    at_once = 0
+    for state in states[::2]:
+        for seat in range(seats):
+            ctx = {"seat": seat}
+            ending = fire(state, Moment.ENDS_AT_START_OF_TURN, TurnStarted(seat))
+            steps = start(Fx(state, ctx, random.Random(0)))
+            if ending:
+                assert steps == (*ending, Task("start_abilities", ctx))
+            else:
+                assert steps == then(Fx(state, ctx, random.Random(0)))
+                at_once += 1
+    assert at_once > 100
