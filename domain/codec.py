@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 Decoder = Callable[[Any], Any]
 
-_SCALARS = frozenset({str, int, bool, float, type(None)})
+SCALARS = frozenset({str, int, bool, float, type(None)})
+_SCALARS = SCALARS
 
 
 def to_json(obj: Any) -> Any:
@@ -277,10 +278,12 @@ def _as_tuple(value: Any) -> Any:
 
 def _as_json(value: Any) -> Any:
     """`to_json(value)`, or `value` itself when it already is plain JSON (no copy)."""
-    return value if _plain_json(value) else to_json(value)
+    return value if plain_json(value) else to_json(value)
 
 
-def _plain_json(value: Any) -> bool:
+def plain_json(value: Any) -> bool:
+    """Whether `value` is plain JSON already (scalars, lists, dicts of str keys): what
+    normalizing an untyped (JSON) field leaves as it is."""
     cls = type(value)
     if cls in _SCALARS:
         return True
@@ -290,14 +293,14 @@ def _plain_json(value: Any) -> bool:
         if _STR.issuperset(map(type, value)) and _SCALARS.issuperset(map(type, value.values())):
             return True
         for k, v in value.items():
-            if type(k) is not str or (type(v) not in _SCALARS and not _plain_json(v)):
+            if type(k) is not str or (type(v) not in _SCALARS and not plain_json(v)):
                 return False
         return True
     if cls is list:
         if _SCALARS.issuperset(map(type, value)):
             return True
         for x in value:  # noqa: SIM110 - a loop costs less than all() on a generator
-            if type(x) not in _SCALARS and not _plain_json(x):
+            if type(x) not in _SCALARS and not plain_json(x):
                 return False
         return True
     return False

@@ -8,7 +8,7 @@ from typing import Any
 
 from domain import codec
 from domain import events as ev
-from domain.codec import normalizer, to_json
+from domain.codec import SCALARS, normalizer, plain_json, to_json
 from domain.evolve import evolve
 from domain.fx import Ask, Fx, Steps
 from domain.model import Decision, GameState, Option, Task
@@ -57,6 +57,7 @@ def effect_steps(effect: Callable[[Fx], Steps], fx: Fx, key: str) -> Steps:
 
 
 MAX_STEPS = 20_000
+_new = object.__new__
 
 
 def normalize(event: ev.Event) -> ev.Event:
@@ -82,7 +83,14 @@ def run(
         fn = CONTINUATIONS.get(task.key)
         if fn is None:
             raise UnknownStep(task.key)
-        items = fn(Fx(state, task.ctx, rng)) or ()
+        # Fx(state, task.ctx, rng) without the class call's cost (one a task): its fields set
+        # one by one, every one (tests/domain/test_runner_fast_paths.py)
+        fx = _new(Fx)
+        fx.state = state
+        fx.ctx = task.ctx
+        fx.rng = rng
+        fx._where = None
+        items = fn(fx) or ()
         if type(items) is not tuple:  # a list, or not steps at all: the general way
             state, stopped = apply_steps(state, items, stack, out, task)
             if stopped:
@@ -182,7 +190,7 @@ def _ask(
         stack.append(Task(ask.then.key, {**ask.then.ctx, "choice": options[0].value}))
         return state, False
     if ask.optional:
-        options.append(Option(id=SKIP, label=ask.skip_label, value=None))
+        options.append(_skip(ask.skip_label))
     decision = Decision(
         seat=ask.seat,
         kind=ask.kind,
@@ -193,9 +201,39 @@ def _ask(
         source=str(ask.then.ctx.get("card")) if ask.then.ctx.get("card") else None,
     )
     stack.clear()
-    e = normalize(ev.DecisionRequested(decision))
+    e = _requested(decision)
     out.append(e)
     return evolve(state, e), True
+
+
+def _requested(decision: Decision) -> ev.Event:
+    """`normalize(DecisionRequested(decision))`: the event itself when what normalizing may
+    change, its options' values and its tasks' contexts, is plain JSON already (nearly always:
+    checked here without the general normalizer's call for each option and task)."""
+    e = ev.DecisionRequested(decision)
+    for o in decision.options:
+        if type(o) is not Option or type(o.value) not in SCALARS:
+            return normalize(e)
+    if type(decision.then) is not Task or not plain_json(decision.then.ctx):
+        return normalize(e)
+    for t in decision.stack:
+        if type(t) is not Task or not plain_json(t.ctx):
+            return normalize(e)
+    return e
+
+
+_SKIPS: dict[str, Option] = {}
+
+
+def _skip(label: str) -> Option:
+    """The option declining an optional decision: one object per label (an Option never
+    changes), the labels being a few literals (all forgotten past 64, a bound on memory)."""
+    found = _SKIPS.get(label)
+    if found is None:
+        if len(_SKIPS) >= 64:
+            _SKIPS.clear()
+        found = _SKIPS[label] = Option(id=SKIP, label=label, value=None)
+    return found
 
 
 def answer(state: GameState, option_id: str) -> list[Task]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from domain import abilities, burying, rules
 from domain import events as ev
 from domain.abilities import ExtraBaseUntilScoring, ScoringBonus
@@ -19,43 +21,76 @@ from domain.verbs import base_hook_task, draw_cards
 assert burying  # registers the burying steps (uncover_at_start, uncover, bury)
 
 
+_SEAT_TASKS: dict[tuple[str, int], Task] = {}
+
+
+def seat_task(key: str, seat: int) -> Task:
+    """`Task(key, {"seat": seat})`, one object per key and seat: each turn runs a few such
+    tasks, and nothing changes a task once made, nor its context (a step reads it, a new task
+    copies it), so these are made once (tests/domain/test_shared_tasks.py)."""
+    found = _SEAT_TASKS.get((key, seat))
+    if found is None:
+        found = _SEAT_TASKS[(key, seat)] = Task(key, {"seat": seat})
+    return found
+
+
 def start_turn(seat: int) -> Task:
     """The task that begins `seat`'s turn."""
-    return Task("start_turn", {"seat": seat})
+    return seat_task("start_turn", seat)
+
+
+# the facts of a turn's moments, one object per seat (facts never change): made every turn
+_turn_started = functools.cache(TurnStarted)
+_turn_ending = functools.cache(TurnEnding)
+
+# the phases a turn enters, one event each (events never change); the plays not made are lost
+# when the play phase ends
+_TO_PLAY, _TO_SCORING_PHASE = ev.PhaseChanged("play"), ev.PhaseChanged("scoring")
+_TO_DRAW, _TO_END = ev.PhaseChanged("draw", plays_lost=True), ev.PhaseChanged("end")
+
+_PLAYS = (Allowance("minion"), Allowance("action"))
+"""One minion and one action a turn: one tuple serves every turn (it never changes)."""
 
 
 @step("start_turn")
 def _start_turn(fx: Fx, *, seat: int) -> Steps:
-    plays = (Allowance("minion"), Allowance("action"))  # one minion and one action a turn
-    return ev.TurnStarted(seat, fx.state.turn + 1, plays), Task("start_triggers", {"seat": seat})
+    return ev.TurnStarted(seat, fx.state.turn + 1, _PLAYS), seat_task("start_triggers", seat)
 
 
 @step("start_triggers")
 def _start_triggers(fx: Fx, *, seat: int) -> Steps:
     """Effects that end when a turn starts end first; then start-of-turn abilities trigger."""
-    ending = fire(fx.state, Moment.ENDS_AT_START_OF_TURN, TurnStarted(seat))
-    return (*ending, Task("start_abilities", {"seat": seat}))
+    ending = fire(fx.state, Moment.ENDS_AT_START_OF_TURN, _turn_started(seat))
+    if not ending:  # the next task would run on this very state: it runs now
+        return _start_abilities(fx, seat=seat)
+    return (*ending, seat_task("start_abilities", seat))
 
 
 @step("start_abilities")
 def _start_abilities(fx: Fx, *, seat: int) -> Steps:
-    uncover = Task("uncover_at_start", {"seat": seat})  # a seat may uncover a buried card
-    return (
-        *fire(fx.state, Moment.START_OF_TURN, TurnStarted(seat)),
-        uncover,
-        ev.PhaseChanged("play"),
-    )
+    fired = fire(fx.state, Moment.START_OF_TURN, _turn_started(seat))
+    if not fired and not fx.buried(controller=seat):
+        # the usual turn: uncover_at_start would run on this very state and find no buried
+        # card of the seat (tests/domain/test_shared_tasks.py), so the play phase begins now
+        return (_TO_PLAY,)
+    uncover = seat_task("uncover_at_start", seat)  # a seat may uncover a buried card
+    return (*fired, uncover, _TO_PLAY)
+
+
+# the tasks of no parameters a turn runs, made once (see seat_task)
+_END_PHASE, _DRAW_PHASE, _TO_SCORING = Task("end_phase"), Task("draw_phase"), Task("to_scoring")
+_SCORING_CHECK, _EXPIRE = Task("scoring_check"), Task("expire")
 
 
 def end_play_phase() -> list[Task]:
     """The rest of the turn after the play phase, top of stack last."""
-    return [Task("end_phase"), Task("draw_phase"), Task("to_scoring")]
+    return [_END_PHASE, _DRAW_PHASE, _TO_SCORING]
 
 
 @step("to_scoring")
 def _to_scoring(fx: Fx) -> Steps:
     """The scoring phase begins: the bases ready then score (the phase changes no power)."""
-    return (ev.PhaseChanged("scoring"), *_scoring_check(fx))
+    return (_TO_SCORING_PHASE, *_scoring_check(fx))
 
 
 @step("scoring_check")
@@ -69,7 +104,7 @@ def _scoring_check(fx: Fx) -> Steps:
 
 @step("scoring_pick")
 def _scoring_pick(fx: Fx, *, choice: int) -> Steps:
-    return Task("score_base", {"base": choice}), Task("scoring_check")
+    return Task("score_base", {"base": choice}), _SCORING_CHECK
 
 
 @step("score_base")
@@ -211,8 +246,7 @@ def _hook(base_card: str, moment: Hook) -> BaseHook | None:
 def _draw_phase(fx: Fx) -> Steps:
     seat = fx.state.active
     # the plays not made are lost when the play phase ends
-    draw = ev.PhaseChanged("draw", plays_lost=True)
-    return draw, *draw_cards(fx, seat, 2), Task("hand_limit", {"seat": seat})
+    return _TO_DRAW, *draw_cards(fx, seat, 2), seat_task("hand_limit", seat)
 
 
 @step("hand_limit")
@@ -220,7 +254,7 @@ def _hand_limit(fx: Fx, *, seat: int) -> Steps:
     hand = fx.state.players[seat].hand
     if len(hand) <= rules.HAND_LIMIT:
         return ()
-    options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in hand]
+    options = [fx.option("card", c) for c in hand]
     prompt = f"Discard down to {rules.HAND_LIMIT} cards ({len(hand) - rules.HAND_LIMIT} more)"
     return fx.ask(seat, "discard", prompt, options, _hand_limit_discard, seat=seat)
 
@@ -229,16 +263,16 @@ def _hand_limit(fx: Fx, *, seat: int) -> Steps:
 def _hand_limit_discard(fx: Fx, *, seat: int, choice: str) -> Steps:
     card = next(c for c in fx.state.players[seat].hand if c.uid == choice)
     discarded = ev.CardDiscarded(card.uid, card.card, card.owner, "hand")
-    return discarded, Task("hand_limit", {"seat": seat})
+    return discarded, seat_task("hand_limit", seat)
 
 
 @step("end_phase")
 def _end_phase(fx: Fx) -> Steps:
     """End-of-turn abilities resolve first, then every 'until the end of the turn' expires."""
     return (
-        ev.PhaseChanged("end"),
-        *fire(fx.state, Moment.END_OF_TURN, TurnEnding(fx.state.active)),
-        Task("expire"),
+        _TO_END,
+        *fire(fx.state, Moment.END_OF_TURN, _turn_ending(fx.state.active)),
+        _EXPIRE,
     )
 
 

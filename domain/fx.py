@@ -35,6 +35,11 @@ Choice = Literal["minion", "card", "buried", "base", "seat"]
 CHOICES: tuple[Choice, ...] = get_args(Choice)
 
 APPLY_TO = "apply_to"
+
+_OPTIONS: dict[tuple[str | int, ...], Option] = {}
+"""The options `Fx.option` made, by what each was made of (a card's uid and id, and where it
+is): one object serves again. Forgotten when _OPTIONS_KEPT are kept (a bound on memory)."""
+_OPTIONS_KEPT = 4096
 """The context key naming the minion a card being played must apply its effect to."""
 
 
@@ -312,6 +317,34 @@ class Fx:
         """An option pointing at a minion in play, a card out of play (or an attached action),
         a buried card (only its controller's label names it: `seat` is who reads it, me by
         default), a base or a seat (by index)."""
+        # an Option never changes: one made for the same card (or base) at the same place
+        # serves every decision offering it, as decisions are asked again and again
+        if label:
+            return self._new_option(kind, item, label, seat)
+        if kind == "minion" and isinstance(item, Minion):
+            where = self.base_of(item)
+            key: tuple[str | int, ...] = (item.uid, item.card, where, self.state.bases[where].card)
+        elif kind == "card" and isinstance(item, (CardRef, Attached)):
+            key = (item.uid, item.card)
+        elif kind == "base" and type(item) is int:
+            key = (item, self.state.bases[item].card)
+        else:
+            return self._new_option(kind, item, label, seat)
+        found = _OPTIONS.get(key)
+        if found is None:
+            if len(_OPTIONS) >= _OPTIONS_KEPT:
+                _OPTIONS.clear()
+            found = _OPTIONS[key] = self._new_option(kind, item, label, seat)
+        return found
+
+    def _new_option(
+        self,
+        kind: Choice,
+        item: Minion | CardRef | Attached | Buried | int,
+        label: str,
+        seat: int | None,
+    ) -> Option:
+        """`option`'s answer, made anew."""
         if kind == "minion" and isinstance(item, Minion):
             where = self.base_of(item)
             label = label or f"{rules.name(item.card)} on {self._base_name(where)}"

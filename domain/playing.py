@@ -10,7 +10,7 @@ from domain.engine import effect_steps
 from domain.facts import ActionAttached, MinionPlayed
 from domain.fx import APPLY_TO, Fx, Steps
 from domain.guards import guarded, raised, touched
-from domain.model import JSON, PILES, CardRef, GameState, Option, Task, Zone
+from domain.model import JSON, PILES, CardRef, GameState, Task, Zone
 from domain.moments import Moment
 from domain.steps import identity, step
 from domain.triggers import fire
@@ -198,7 +198,7 @@ def extra_play_now(
         cards = [
             c for c in cards if plays.extra_minion_bases(fx.state, seat, c.card, base, condition)
         ]
-    options = [Option(c.uid, rules.name(c.card), c.uid, uid=c.uid, card=c.card) for c in cards]
+    options = [fx.option("card", c) for c in cards]
     where = "" if zone == "hand" else f" from your {zone}"
     tail = "" if must else " or lose it"
     prompt = f"Play an extra {kind}{where} now ({rules.name(fx.src)}){tail}"

@@ -1,0 +1,60 @@
+"""An option made again is the one made before (domain.fx keeps them): on every state of seeded
+random games, each minion, card and base gives the option made anew for it, whatever was made
+before and wherever its card now is."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain import fx as fx_module
+from domain.fx import Fx
+from domain.model import Option
+from tests.domain.seeded import game_states
+
+
+@pytest.mark.parametrize("seed", [6, 12])
+def test_an_option_kept_is_the_option_made_anew(seed: int) -> None:
+    states, _ = game_states(seed)
+    kept_again = 0
+    for state in states[::3]:
+        fx = Fx(state, {}, random.Random(0))
+        bases = range(len(state.bases))
+        items: list[tuple[fx_module.Choice, object]] = [("base", i) for i in bases]
+        items += [("minion", m) for b in state.bases for m in b.minions]
+        items += [("card", c) for p in state.players for c in (*p.hand, *p.discard)]
+        items += [("card", a) for b in state.bases for a in b.attached]
+        for kind, item in items:
+            made = fx._new_option(kind, item, "", None)  # type: ignore[arg-type]
+            first = fx.option(kind, item)  # type: ignore[arg-type]
+            assert first == made
+            assert fx.option(kind, item) is first  # type: ignore[arg-type]
+            kept_again += first is not made
+    assert kept_again > 100
+    assert len(fx_module._OPTIONS) <= fx_module._OPTIONS_KEPT
+
+
+def test_an_option_with_its_own_label_or_of_a_bool_base_is_made_anew() -> None:
+    states, _ = game_states(2)
+    state = next(s for s in states if any(b.minions for b in s.bases))
+    fx = Fx(state, {}, random.Random(0))
+    minion = next(m for b in state.bases for m in b.minions)
+    assert fx.option("minion", minion, "Named") == Option(
+        minion.uid, "Named", minion.uid, uid=minion.uid, card=minion.card, base=fx.base_of(minion)
+    )
+    assert fx.option("base", True).id == "base-True"
+    assert fx.option("base", 1).id == "base-1"
+    with pytest.raises(TypeError):
+        fx.option("minion", 3)
+
+
+def test_options_kept_are_forgotten_past_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fx_module, "_OPTIONS_KEPT", 3)
+    monkeypatch.setattr(fx_module, "_OPTIONS", {})
+    states, _ = game_states(2)
+    state = states[-1]
+    fx = Fx(state, {}, random.Random(0))
+    for c in state.players[0].discard[:8]:
+        assert fx.option("card", c) == fx._new_option("card", c, "", None)
+        assert len(fx_module._OPTIONS) <= 3
