@@ -43,11 +43,7 @@ class HandPlays:
             cap = inf if a.max_power is None else a.max_power
             if cap > self.caps.get(a.kind, -inf):
                 self.caps[a.kind] = cap
-        self.restricted: Sequence[tuple[Source, Restriction]] = (
-            ()
-            if rules.none_in_play(state, Restriction)
-            else abilities.in_play(state, Restriction, seat)
-        )
+        self.restricted: Sequence[tuple[Source, Restriction]] = plays.restrictions(state, seat)
         self._minions: list[tuple[int, Minion]] | None = None
         self._granted: list[bool] | None = None
 

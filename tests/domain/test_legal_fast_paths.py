@@ -5,7 +5,18 @@ from __future__ import annotations
 import random
 
 from bench.engine import CORE
-from domain import GameSetup, PlayerSetup, moves, replay, rules, start_game, talents
+from domain import (
+    GameSetup,
+    PlayerSetup,
+    abilities,
+    moves,
+    plays,
+    replay,
+    rules,
+    start_game,
+    talents,
+)
+from domain.abilities import Restriction
 from domain.bots import random_bot
 from domain.commands import Choose
 from domain.decide import awaited_seat, decide_and_evolve
@@ -36,6 +47,17 @@ def test_talents_are_skipped_only_when_no_seat_could_use_one() -> None:
         for state, seat in _states(seed):
             if rules.none_in_play(state, Talent):
                 assert talents.usable(state, seat) == []
+
+
+def test_the_restrictions_for_a_seat_are_those_in_play_for_it_even_when_none_are_listed() -> None:
+    listed_none = 0
+    for seed in range(3):
+        for state, _ in _states(seed):
+            for seat in range(len(state.players)):
+                found = plays.restrictions(state, seat)
+                assert list(found) == list(abilities.in_play(state, Restriction, seat))
+                listed_none += not found
+    assert listed_none  # the fast path was taken
 
 
 def test_a_made_once_choose_equals_a_new_one() -> None:
