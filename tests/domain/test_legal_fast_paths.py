@@ -21,7 +21,7 @@ from domain.bots import random_bot
 from domain.commands import Choose
 from domain.decide import awaited_seat, decide_and_evolve
 from domain.effects import Talent
-from domain.model import GameState
+from domain.model import GameState, Zone
 from domain.moments import Window
 from domain.specials import specials_for
 
@@ -58,6 +58,29 @@ def test_the_restrictions_for_a_seat_are_those_in_play_for_it_even_when_none_are
                 assert list(found) == list(abilities.in_play(state, Restriction, seat))
                 listed_none += not found
     assert listed_none  # the fast path was taken
+
+
+def test_the_bases_listed_for_a_minion_are_those_allowance_finds_a_play_on() -> None:
+    from_discard = 0
+    for seed in range(6):
+        for state, seat in _states(seed):
+            p = state.players[seat]
+            if state.phase != "play" or state.pending is not None or not p.plays:
+                continue
+            where = moves.HandPlays(state, seat)
+            piles = [(Zone.HAND, p.hand)]
+            if plays.from_discard_possible(state, p.plays):
+                piles.append((Zone.DISCARD, p.discard))
+            for zone, pile in piles:
+                for card in {c.card for c in pile if rules.card_type(c.card) == "minion"}:
+                    expected = [
+                        b
+                        for b in range(len(state.bases))
+                        if plays.allowance(state, seat, card, b, zone, choose=False) is not None
+                    ]
+                    assert list(where.minion_bases(card, zone)) == expected, (card, zone)
+                    from_discard += zone == Zone.DISCARD and bool(expected)
+    assert from_discard  # minions were found playable from a discard pile
 
 
 def test_a_made_once_choose_equals_a_new_one() -> None:
