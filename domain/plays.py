@@ -83,20 +83,26 @@ def allowance(
     if kind == "action" and special_only(card):
         return None
     power = rules.printed_power(card)
-    fitting: list[tuple[tuple[int, ...], int]] = []
-    for i, a in enumerate(state.players[seat].plays):
+    plays = state.players[seat].plays
+    fitting: list[int] = []
+    for i, a in enumerate(plays):
         if a.kind != kind or (a.max_power is not None and power > a.max_power):
             continue
-        if _fits_here(state, seat, card, base, zone, a):
-            fitting.append((_strictness(a), i))
+        # a plain play (no base, condition or other zone) fits anywhere: not asked
+        plain = a.base is None and a.condition is None and a.zone == zone
+        if plain or _fits_here(state, seat, card, base, zone, a):
+            fitting.append(i)
     if not fitting:
         return None
     restricted = restrictions(state, seat)
     if restricted and forbidden_by(state, restricted, seat, card, _on(base)):
         return None
-    if choose and len(fitting) > 1:
-        fitting = [((_left_playable(state, seat, card, i), *key), i) for key, i in fitting]
-    return max(fitting)[1] if fitting else None
+    if len(fitting) == 1:  # the one play that fits: no need to rank them
+        return fitting[0]
+    keyed: list[tuple[tuple[int, ...], int]] = [(_strictness(plays[i]), i) for i in fitting]
+    if choose:
+        keyed = [((_left_playable(state, seat, card, i), *key), i) for key, i in keyed]
+    return max(keyed)[1]
 
 
 def _fits_here(

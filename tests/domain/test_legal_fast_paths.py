@@ -83,6 +83,47 @@ def test_the_bases_listed_for_a_minion_are_those_allowance_finds_a_play_on() -> 
     assert from_discard  # minions were found playable from a discard pile
 
 
+def _allowance_by_ranking_every_fitting_play(
+    state: GameState, seat: int, card: str, base: int | None, zone: str, choose: bool
+) -> int | None:
+    """`plays.allowance` as it was written before its shortcuts: every play asked whether it
+    fits, every fitting one ranked."""
+    kind = rules.card_type(card)
+    if kind == "action" and plays.special_only(card):
+        return None
+    power = rules.printed_power(card)
+    fitting = [
+        (plays._strictness(a), i)
+        for i, a in enumerate(state.players[seat].plays)
+        if a.kind == kind
+        and (a.max_power is None or power <= a.max_power)
+        and plays._fits_here(state, seat, card, base, zone, a)
+    ]
+    if not fitting or rules.play_forbidden(state, seat, card, -1 if base is None else base):
+        return None
+    if choose and len(fitting) > 1:
+        fitting = [((plays._left_playable(state, seat, card, i), *k), i) for k, i in fitting]
+    return max(fitting)[1]
+
+
+def test_the_allowance_a_card_uses_is_the_best_ranked_of_the_plays_that_fit() -> None:
+    ranked = 0
+    for seed in range(4):
+        for state, seat in _states(seed):
+            p = state.players[seat]
+            if state.phase != "play" or not p.plays:
+                continue
+            for zone, pile in ((Zone.HAND, p.hand), (Zone.DISCARD, p.discard)):
+                for card in {c.card for c in pile}:
+                    for base in (None, *range(len(state.bases))):
+                        for choose in (False, True):
+                            args = (state, seat, card, base, zone, choose)
+                            found = plays.allowance(*args)
+                            assert found == _allowance_by_ranking_every_fitting_play(*args)
+                            ranked += found is not None and len(p.plays) > 1
+    assert ranked  # cards were played with several plays left
+
+
 def test_a_made_once_choose_equals_a_new_one() -> None:
     for seed in range(2):
         for state, seat in _states(seed):
