@@ -74,42 +74,41 @@ def game_commands(state: GameState, seat: int) -> list[Command]:
 
 
 def legal_moves(state: GameState, seat: int) -> tuple[Command, ...]:
-    """:func:`game_commands` as a tuple kept for the state last asked about (states are
-    immutable): for callers that only read it (the random bot). A bot lists the moves of a
-    state, then plays one of them on it: :func:`is_legal` finds it among them."""
+    """:func:`game_commands` as a tuple kept for the state and seat last asked about (states
+    are immutable): for callers that only read it (the random bot). A bot lists the moves of
+    a state, then plays one of them on it: :func:`is_legal` finds it among them."""
     generation = abilities.GENERATION[0]  # the scripts as they are
     last = _LISTED[0]
-    if last is not None and last[0] is state and last[2] == generation:
-        cache = last[1]
-    else:
-        cache = {}
-        _LISTED[0] = (state, cache, generation)
-    found = cache.get(seat)
-    if found is None:
-        found = cache[seat] = tuple(_legal_commands(state, seat))
+    if last is not None and last[0] is state and last[1] == seat and last[2] == generation:
+        return last[3]
+    found = tuple(_legal_commands(state, seat))
+    _LISTED[0] = (state, seat, generation, found)
     return found
 
 
-_LISTED: list[tuple[GameState, dict[int, tuple[Command, ...]], int] | None] = [None]
-"""The state :func:`legal_moves` last listed moves for, with them by seat and the scripts'
-generation they hold for (one state only, held until moves are listed for another: a weak
-memo of every state listed cost more to keep than it saved)."""
+_LISTED: list[tuple[GameState, int, int, tuple[Command, ...]] | None] = [None]
+"""The state and seat :func:`legal_moves` last listed moves for, with the scripts' generation
+they hold for and the moves (one only, held until moves are listed for another: a weak memo
+of every state listed cost more to keep than it saved)."""
 
 
 def is_legal(state: GameState, command: Command) -> bool:
     """Whether `command` is among `legal_commands(state, command.seat)`, checked directly for
     that one command (the same rules, without listing every move)."""
     seat = command.seat
+    last = _LISTED[0]
+    if (
+        last is not None
+        and last[0] is state
+        and last[1] == seat
+        and last[2] == abilities.GENERATION[0]
+    ):  # most often the very object listed (a bot picked it): a game move, no table command
+        if any(map(is_, last[3], repeat(command))):  # identity, compared in C
+            return True
+        if not isinstance(command, table.TABLE_COMMANDS):
+            return command in last[3]
     if isinstance(command, table.TABLE_COMMANDS):
         return command in table.table_commands(state, seat, awaited_seat(state))
-    last = _LISTED[0]
-    listed = None
-    if last is not None and last[0] is state and last[2] == abilities.GENERATION[0]:
-        listed = last[1].get(seat)
-    if listed is not None:  # most often the very object listed (a bot picked it)
-        if any(map(is_, listed, repeat(command))):  # identity, compared in C
-            return True
-        return command in listed
     if awaited_seat(state) != seat or table.proposal_of(state) is not None:
         return False
     if state.pending is not None:

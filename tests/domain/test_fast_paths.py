@@ -13,14 +13,21 @@ from itertools import islice
 
 import pytest
 
-from domain import GameSetup, PlayerSetup, replay, start_game
+from domain import GameSetup, PlayerSetup, replay, start_game, table
 from domain.abilities import sources
 from domain.bots import random_bot
 from domain.codec import decode, normalize, to_json
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
-from domain.decide import awaited_seat, decide_and_evolve, is_legal, legal_commands
+from domain.decide import (
+    awaited_seat,
+    decide_and_evolve,
+    is_legal,
+    legal_commands,
+    legal_moves,
+)
 from domain.events import Event
 from domain.model import GameState, Zone, replace
+from domain.table import Resign
 
 CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
 
@@ -163,3 +170,22 @@ def test_the_lazily_seeded_random_source_draws_exactly_what_random_random_draws(
     assert plain.sample(range(100), 7) == lazy.sample(range(100), 7)
     assert [plain.random(), plain.getrandbits(32)] == [lazy.random(), lazy.getrandbits(32)]
     assert plain.getstate() == lazy.getstate()
+
+
+@pytest.mark.parametrize("seed", [5])
+def test_a_command_checked_right_after_its_seat_listed_moves_is_legal_as_checked_directly(
+    seed: int,
+) -> None:
+    states, _ = game_states(seed)
+    found_listed = 0
+    for state in states[::5]:
+        for seat in range(len(state.players)):
+            listed = legal_moves(state, seat)
+            copies = [dataclasses.replace(c) for c in listed]  # equal, not the listed objects
+            others = [*table.table_commands(state, seat, awaited_seat(state)), Resign(seat)]
+            for command in [*listed, *copies, *others, *candidates(state)]:  # either seat's
+                assert legal_moves(state, seat) is listed  # the check below uses the listing
+                direct = is_legal(replace(state), command)  # no listing kept for that copy
+                assert is_legal(state, command) == direct, command
+                found_listed += direct
+    assert found_listed > 50
