@@ -191,18 +191,24 @@ def decide(
     return decide_and_evolve(state, command, rng)[0]
 
 
+_PLAY_MOVES = frozenset({Choose, EndTurn, PlayAction, PlayMinion, UseSpecial, UseTalent})
+"""The classes of a game's own moves after the draft: no clock, table or draft command is of
+one of them (told by the exact class, one set look-up)."""
+
+
 def decide_and_evolve(
     state: GameState, command: Command, rng: random.Random | None = None
 ) -> tuple[tuple[ev.Event, ...], GameState]:
     """The events that `command` causes and the state they lead to (the fold of those events
     over `state`, computed while deciding), or a RuleViolation naming what is wrong."""
-    if isinstance(command, ExpireClock):
-        return _expire_clock(state, command.seat)
-    if isinstance(command, table.TABLE_COMMANDS):
-        table.check(state, command, awaited_seat(state))
-        return _capped(*table.decide(state, command))
-    if isinstance(command, PickFaction) and state.status == "active":
-        return draft.pick(state, command, rng or rng_for(state))
+    if type(command) not in _PLAY_MOVES:  # else none of these (asked of every command)
+        if isinstance(command, ExpireClock):
+            return _expire_clock(state, command.seat)
+        if isinstance(command, table.TABLE_COMMANDS):
+            table.check(state, command, awaited_seat(state))
+            return _capped(*table.decide(state, command))
+        if isinstance(command, PickFaction) and state.status == "active":
+            return draft.pick(state, command, rng or rng_for(state))
     _check(state, command)
     rng = rng or rng_for(state)
     seat = command.seat

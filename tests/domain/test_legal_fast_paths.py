@@ -18,12 +18,13 @@ from domain import (
 )
 from domain.abilities import Restriction
 from domain.bots import random_bot
-from domain.commands import Choose
-from domain.decide import awaited_seat, decide_and_evolve
+from domain.commands import Choose, ExpireClock, PickFaction
+from domain.decide import _PLAY_MOVES, awaited_seat, decide_and_evolve
 from domain.effects import Talent
 from domain.model import GameState, Zone
 from domain.moments import Window
 from domain.specials import specials_for
+from domain.table import TABLE_COMMANDS
 
 
 def _states(seed: int) -> list[tuple[GameState, int]]:
@@ -138,3 +139,11 @@ def test_specials_indexed_by_window_value_match_every_window() -> None:
     state, seat = _states(0)[-1]
     for window in Window:
         assert specials_for(state, seat, window, -1) == specials_for(state, seat, window, -1)
+
+
+def test_no_clock_table_or_draft_command_is_of_a_class_decide_takes_for_a_play_move() -> None:
+    others = (ExpireClock, PickFaction, *TABLE_COMMANDS)
+    assert _PLAY_MOVES
+    for cls in _PLAY_MOVES:
+        assert not issubclass(cls, others), cls
+        assert not any(issubclass(other, cls) for other in others), cls
