@@ -209,7 +209,14 @@ def decide_and_evolve(
             return _capped(*table.decide(state, command))
         if isinstance(command, PickFaction) and state.status == "active":
             return draft.pick(state, command, rng or rng_for(state))
-    _check(state, command)
+    last = _LISTED[0]  # a bot's pick is the very object legal_moves listed: legal already
+    if not (
+        last is not None
+        and last[0] is state
+        and last[2] == abilities.GENERATION[0]
+        and any(map(is_, last[3], repeat(command)))
+    ):
+        _check(state, command)
     rng = rng or rng_for(state)
     seat = command.seat
     if isinstance(command, Choose):

@@ -19,12 +19,14 @@ from domain.bots import random_bot
 from domain.codec import decode, normalize, to_json
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
 from domain.decide import (
+    _check,
     awaited_seat,
     decide_and_evolve,
     is_legal,
     legal_commands,
     legal_moves,
 )
+from domain.errors import RuleViolation
 from domain.events import Event
 from domain.model import GameState, Zone, replace
 from domain.table import Resign
@@ -189,3 +191,21 @@ def test_a_command_checked_right_after_its_seat_listed_moves_is_legal_as_checked
                 assert is_legal(state, command) == direct, command
                 found_listed += direct
     assert found_listed > 50
+
+
+@pytest.mark.parametrize("seed", [7])
+def test_every_listed_move_passes_the_check_decide_skips_for_a_listed_pick(seed: int) -> None:
+    states, _ = game_states(seed)
+    checked = 0
+    for state in states[::3]:
+        seat = awaited_seat(state)
+        assert seat is not None
+        for command in legal_moves(state, seat):
+            fresh = replace(state)  # no listing kept for it: decide checks the command
+            _check(fresh, command)  # raises if the listed move were not legal
+            assert decide_and_evolve(state, command) == decide_and_evolve(fresh, command)
+            checked += 1
+        assert legal_moves(state, seat)  # listed, yet a move not among them is still refused
+        with pytest.raises(RuleViolation):
+            decide_and_evolve(state, Choose(seat, "nope"))
+    assert checked > 100
