@@ -74,42 +74,41 @@ def game_commands(state: GameState, seat: int) -> list[Command]:
 
 
 def legal_moves(state: GameState, seat: int) -> tuple[Command, ...]:
-    """:func:`game_commands` as a tuple kept for the state last asked about (states are
-    immutable): for callers that only read it (the random bot). A bot lists the moves of a
-    state, then plays one of them on it: :func:`is_legal` finds it among them."""
+    """:func:`game_commands` as a tuple kept for the state and seat last asked about (states
+    are immutable): for callers that only read it (the random bot). A bot lists the moves of
+    a state, then plays one of them on it: :func:`is_legal` finds it among them."""
     generation = abilities.GENERATION[0]  # the scripts as they are
     last = _LISTED[0]
-    if last is not None and last[0] is state and last[2] == generation:
-        cache = last[1]
-    else:
-        cache = {}
-        _LISTED[0] = (state, cache, generation)
-    found = cache.get(seat)
-    if found is None:
-        found = cache[seat] = tuple(_legal_commands(state, seat))
+    if last is not None and last[0] is state and last[1] == seat and last[2] == generation:
+        return last[3]
+    found = tuple(_legal_commands(state, seat))
+    _LISTED[0] = (state, seat, generation, found)
     return found
 
 
-_LISTED: list[tuple[GameState, dict[int, tuple[Command, ...]], int] | None] = [None]
-"""The state :func:`legal_moves` last listed moves for, with them by seat and the scripts'
-generation they hold for (one state only, held until moves are listed for another: a weak
-memo of every state listed cost more to keep than it saved)."""
+_LISTED: list[tuple[GameState, int, int, tuple[Command, ...]] | None] = [None]
+"""The state and seat :func:`legal_moves` last listed moves for, with the scripts' generation
+they hold for and the moves (one only, held until moves are listed for another: a weak memo
+of every state listed cost more to keep than it saved)."""
 
 
 def is_legal(state: GameState, command: Command) -> bool:
     """Whether `command` is among `legal_commands(state, command.seat)`, checked directly for
     that one command (the same rules, without listing every move)."""
     seat = command.seat
+    last = _LISTED[0]
+    if (
+        last is not None
+        and last[0] is state
+        and last[1] == seat
+        and last[2] == abilities.GENERATION[0]
+    ):  # most often the very object listed (a bot picked it): a game move, no table command
+        if any(map(is_, last[3], repeat(command))):  # identity, compared in C
+            return True
+        if not isinstance(command, table.TABLE_COMMANDS):
+            return command in last[3]
     if isinstance(command, table.TABLE_COMMANDS):
         return command in table.table_commands(state, seat, awaited_seat(state))
-    last = _LISTED[0]
-    listed = None
-    if last is not None and last[0] is state and last[2] == abilities.GENERATION[0]:
-        listed = last[1].get(seat)
-    if listed is not None:  # most often the very object listed (a bot picked it)
-        if any(map(is_, listed, repeat(command))):  # identity, compared in C
-            return True
-        return command in listed
     if awaited_seat(state) != seat or table.proposal_of(state) is not None:
         return False
     if state.pending is not None:
@@ -192,19 +191,32 @@ def decide(
     return decide_and_evolve(state, command, rng)[0]
 
 
+_PLAY_MOVES = frozenset({Choose, EndTurn, PlayAction, PlayMinion, UseSpecial, UseTalent})
+"""The classes of a game's own moves after the draft: no clock, table or draft command is of
+one of them (told by the exact class, one set look-up)."""
+
+
 def decide_and_evolve(
     state: GameState, command: Command, rng: random.Random | None = None
 ) -> tuple[tuple[ev.Event, ...], GameState]:
     """The events that `command` causes and the state they lead to (the fold of those events
     over `state`, computed while deciding), or a RuleViolation naming what is wrong."""
-    if isinstance(command, ExpireClock):
-        return _expire_clock(state, command.seat)
-    if isinstance(command, table.TABLE_COMMANDS):
-        table.check(state, command, awaited_seat(state))
-        return _capped(*table.decide(state, command))
-    if isinstance(command, PickFaction) and state.status == "active":
-        return draft.pick(state, command, rng or rng_for(state))
-    _check(state, command)
+    if type(command) not in _PLAY_MOVES:  # else none of these (asked of every command)
+        if isinstance(command, ExpireClock):
+            return _expire_clock(state, command.seat)
+        if isinstance(command, table.TABLE_COMMANDS):
+            table.check(state, command, awaited_seat(state))
+            return _capped(*table.decide(state, command))
+        if isinstance(command, PickFaction) and state.status == "active":
+            return draft.pick(state, command, rng or rng_for(state))
+    last = _LISTED[0]  # a bot's pick is the very object legal_moves listed: legal already
+    if not (
+        last is not None
+        and last[0] is state
+        and last[2] == abilities.GENERATION[0]
+        and any(map(is_, last[3], repeat(command)))
+    ):
+        _check(state, command)
     rng = rng or rng_for(state)
     seat = command.seat
     if isinstance(command, Choose):

@@ -43,34 +43,35 @@ class HandPlays:
             cap = inf if a.max_power is None else a.max_power
             if cap > self.caps.get(a.kind, -inf):
                 self.caps[a.kind] = cap
-        self.restricted: Sequence[tuple[Source, Restriction]] = (
-            ()
-            if rules.none_in_play(state, Restriction)
-            else abilities.in_play(state, Restriction, seat)
-        )
+        self.restricted: Sequence[tuple[Source, Restriction]] = plays.restrictions(state, seat)
         self._minions: list[tuple[int, Minion]] | None = None
         self._granted: list[bool] | None = None
 
     def minion_bases(self, card: str, zone: str) -> tuple[int, ...] | range:
         """The bases this minion may be played on now from `zone` (a discard pile: the caller
         has checked :func:`from_discard_possible`). With only plain minion plays (no base,
-        condition or zone attached) and a card from hand, that is every base or none, less
-        those where something forbids it."""
+        condition or zone attached), that is every base from hand, the bases granting it from
+        a discard pile (what `_fits_here` answers for a plain play), or none, less those where
+        something forbids it."""
         state, seat = self.state, self.seat
-        if zone == Zone.HAND and "minion" not in self.fancy:
+        granted = None
+        if zone == Zone.DISCARD:
+            if self._granted is None:
+                self._granted = [
+                    rules.discard_play_granted(state, seat, b) for b in range(len(state.bases))
+                ]
+            granted = self._granted
+        if "minion" not in self.fancy:
             if rules.printed_power(card) > self.caps.get("minion", -inf):  # fits no play
                 return ()
-            bases = range(len(state.bases))
+            bases: tuple[int, ...] | range = range(len(state.bases))
+            if granted is not None:
+                bases = tuple(b for b in bases if granted[b])
             if not self.restricted:
                 return bases
             return tuple(
                 b for b in bases if not plays.forbidden_by(state, self.restricted, seat, card, b)
             )
-        if zone == Zone.DISCARD and self._granted is None:
-            self._granted = [
-                rules.discard_play_granted(state, seat, b) for b in range(len(state.bases))
-            ]
-        granted = self._granted if zone == Zone.DISCARD else None
         return tuple(plays.bases_with_a_play(state, seat, card, zone, self.restricted, granted))
 
     def action_targets(self, card: str) -> tuple[tuple[int | None, str | None], ...]:

@@ -19,7 +19,22 @@ from domain.registry import Source
 def may_play(state: GameState, seat: int, card: str, base: int | None) -> bool:
     """Whether nothing in play forbids `seat` to play this card on this base (None: a standard
     action, played on no base). A "can't" beats every allowance and extra play."""
-    return not rules.play_forbidden(state, seat, card, -1 if base is None else base)
+    restricted = restrictions(state, seat)
+    return not (restricted and forbidden_by(state, restricted, seat, card, _on(base)))
+
+
+def restrictions(state: GameState, seat: int) -> Sequence[tuple[Source, Restriction]]:
+    """``abilities.in_play(state, Restriction, seat)`` (what :func:`rules.play_forbidden`
+    asks), not listed when nothing in play has a Restriction: the state's cards in play are
+    most often known already, the board's list of them not yet."""
+    if rules.none_in_play(state, Restriction):
+        return ()
+    return abilities.in_play(state, Restriction, seat)
+
+
+def _on(base: int | None) -> int:
+    """The base a play restriction is asked about: -1 for a standard action (on no base)."""
+    return -1 if base is None else base
 
 
 def bases_for(state: GameState, seat: int, card: str) -> list[int]:
@@ -41,7 +56,7 @@ def may_play_itself(
 ) -> bool:
     """Whether nothing forbids `seat` to play its card `uid` as a Special playing it `where`
     says (`base`: the window's base, -1 for none)."""
-    if not abilities.in_play(state, Restriction, seat):  # nothing forbids any play
+    if not restrictions(state, seat):  # nothing forbids any play
         if where == PlaysItself.A_BASE:
             return bool(state.bases)
         return where != PlaysItself.ITS_BASE or rules.find_minion(state, uid) is not None
@@ -68,17 +83,26 @@ def allowance(
     if kind == "action" and special_only(card):
         return None
     power = rules.printed_power(card)
-    fitting: list[tuple[tuple[int, ...], int]] = []
-    for i, a in enumerate(state.players[seat].plays):
+    plays = state.players[seat].plays
+    fitting: list[int] = []
+    for i, a in enumerate(plays):
         if a.kind != kind or (a.max_power is not None and power > a.max_power):
             continue
-        if _fits_here(state, seat, card, base, zone, a):
-            fitting.append((_strictness(a), i))
-    if not fitting or rules.play_forbidden(state, seat, card, -1 if base is None else base):
+        # a plain play (no base, condition or other zone) fits anywhere: not asked
+        plain = a.base is None and a.condition is None and a.zone == zone
+        if plain or _fits_here(state, seat, card, base, zone, a):
+            fitting.append(i)
+    if not fitting:
         return None
-    if choose and len(fitting) > 1:
-        fitting = [((_left_playable(state, seat, card, i), *key), i) for key, i in fitting]
-    return max(fitting)[1] if fitting else None
+    restricted = restrictions(state, seat)
+    if restricted and forbidden_by(state, restricted, seat, card, _on(base)):
+        return None
+    if len(fitting) == 1:  # the one play that fits: no need to rank them
+        return fitting[0]
+    keyed: list[tuple[tuple[int, ...], int]] = [(_strictness(plays[i]), i) for i in fitting]
+    if choose:
+        keyed = [((_left_playable(state, seat, card, i), *key), i) for key, i in keyed]
+    return max(keyed)[1]
 
 
 def _fits_here(
@@ -132,7 +156,7 @@ def bases_with_a_play(
     if not fit:
         return []
     if restricted is None:
-        restricted = abilities.in_play(state, Restriction, seat)
+        restricted = restrictions(state, seat)
     out: list[int] = []
     for b in range(len(state.bases)):
         for a in fit:  # a loop, not any(...): asked for every base

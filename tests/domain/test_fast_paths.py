@@ -13,11 +13,21 @@ from itertools import islice
 
 import pytest
 
+from domain import table
 from domain.abilities import sources
 from domain.codec import decode, normalize, to_json
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion, UseSpecial
-from domain.decide import is_legal, legal_commands
+from domain.decide import (
+    _check,
+    awaited_seat,
+    decide_and_evolve,
+    is_legal,
+    legal_commands,
+    legal_moves,
+)
+from domain.errors import RuleViolation
 from domain.model import GameState, Zone, replace
+from domain.table import Resign
 from tests.domain.seeded import game_states
 
 
@@ -139,3 +149,40 @@ def test_the_lazily_seeded_random_source_draws_exactly_what_random_random_draws(
     assert plain.sample(range(100), 7) == lazy.sample(range(100), 7)
     assert [plain.random(), plain.getrandbits(32)] == [lazy.random(), lazy.getrandbits(32)]
     assert plain.getstate() == lazy.getstate()
+
+
+@pytest.mark.parametrize("seed", [5])
+def test_a_command_checked_right_after_its_seat_listed_moves_is_legal_as_checked_directly(
+    seed: int,
+) -> None:
+    states, _ = game_states(seed)
+    found_listed = 0
+    for state in states[::5]:
+        for seat in range(len(state.players)):
+            listed = legal_moves(state, seat)
+            copies = [dataclasses.replace(c) for c in listed]  # equal, not the listed objects
+            others = [*table.table_commands(state, seat, awaited_seat(state)), Resign(seat)]
+            for command in [*listed, *copies, *others, *candidates(state)]:  # either seat's
+                assert legal_moves(state, seat) is listed  # the check below uses the listing
+                direct = is_legal(replace(state), command)  # no listing kept for that copy
+                assert is_legal(state, command) == direct, command
+                found_listed += direct
+    assert found_listed > 50
+
+
+@pytest.mark.parametrize("seed", [7])
+def test_every_listed_move_passes_the_check_decide_skips_for_a_listed_pick(seed: int) -> None:
+    states, _ = game_states(seed)
+    checked = 0
+    for state in states[::3]:
+        seat = awaited_seat(state)
+        assert seat is not None
+        for command in legal_moves(state, seat):
+            fresh = replace(state)  # no listing kept for it: decide checks the command
+            _check(fresh, command)  # raises if the listed move were not legal
+            assert decide_and_evolve(state, command) == decide_and_evolve(fresh, command)
+            checked += 1
+        assert legal_moves(state, seat)  # listed, yet a move not among them is still refused
+        with pytest.raises(RuleViolation):
+            decide_and_evolve(state, Choose(seat, "nope"))
+    assert checked > 100
