@@ -12,14 +12,18 @@ play, :func:`sources`, is answered here).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar, cast
 
 from domain import ability_kinds as _kinds
-from domain.memo import Memo, WeakMemo, forget_all
+from domain.card_scripts import GENERATION as GENERATION  # the scripts, importable from here
+from domain.card_scripts import card as card
+from domain.card_scripts import extra as extra
+from domain.card_scripts import printed as printed
+from domain.card_scripts import with_kind as with_kind
+from domain.memo import Memo, WeakMemo
 from domain.model import Base, GameState, Minion
-from domain.registry import IMPLEMENTED, Source
+from domain.registry import IMPLEMENTED as IMPLEMENTED  # importable from here, as before
+from domain.registry import Source
 
 # every kind, importable from here as before (a card script imports them from this module)
 Ability = _kinds.Ability
@@ -50,47 +54,6 @@ def increases_power(card_id: str) -> bool:
 
 
 A = TypeVar("A", bound=Ability)
-
-_SCRIPTS: dict[str, tuple[Ability, ...]] = {}
-_BY_KIND: dict[type[Ability], dict[str, tuple[Ability, ...]]] = {}  # kind -> card -> abilities
-
-
-def card(card_id: str, *abilities: Ability) -> None:
-    """A card's script: its abilities as values (none for a card without ability text)."""
-    if card_id in _SCRIPTS:
-        raise ValueError(f"card {card_id!r} already has a script")
-    _SCRIPTS[card_id] = abilities
-    IMPLEMENTED.add(card_id)
-    _scripts_changed()
-
-
-GENERATION = [0]
-"""Counts changes to the scripts (every memo of answers derived from them forgets them then)."""
-
-
-def _scripts_changed() -> None:
-    """Forget every answer derived from the scripts."""
-    GENERATION[0] += 1
-    _BY_KIND.clear()
-    forget_all()
-
-
-def with_kind(kind: type[A]) -> dict[str, tuple[A, ...]]:
-    """Every card whose script has abilities of this kind (e.g. every hand Special), with them."""
-    table = _BY_KIND.get(kind)
-    if table is None:
-        table = {}
-        for card_id, script in _SCRIPTS.items():
-            mine = tuple(a for a in script if isinstance(a, kind))
-            if mine:
-                table[card_id] = mine
-        _BY_KIND[kind] = table
-    return table  # type: ignore[return-value]
-
-
-def printed(card_id: str, kind: type[A]) -> tuple[A, ...]:
-    """The abilities of a kind that a card's script gives it (wherever the card is)."""
-    return with_kind(kind).get(card_id, ())
 
 
 def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
@@ -382,19 +345,3 @@ def base_active(state: GameState, index: int, seat: int | None = None) -> bool:
             if not blank.only_for_controller or (seat is not None and a.controller == seat):
                 return False
     return True
-
-
-@contextmanager
-def extra(card_id: str, *abilities: Ability) -> Iterator[None]:
-    """For tests: `card_id` also has these abilities inside the block."""
-    before = _SCRIPTS.get(card_id)
-    _SCRIPTS[card_id] = (*(before or ()), *abilities)
-    _scripts_changed()
-    try:
-        yield
-    finally:
-        if before is None:
-            del _SCRIPTS[card_id]
-        else:
-            _SCRIPTS[card_id] = before
-        _scripts_changed()
