@@ -154,17 +154,27 @@ class _Board:
     without any, every turn's answers are the same), so the states holding those very
     objects share them: kept beside the bases tuple (see domain.memo), never on a state."""
 
-    __slots__ = ("answers", "changers", "lingering", "losing", "sources", "turn")
+    __slots__ = ("answers", "bases", "changers", "lingering", "losing", "parts", "sources", "turn")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, last: _Board | None = None) -> None:
         self.lingering = state.lingering
         self.turn = state.turn
+        self.bases = bases = state.bases
+        # a base `last` (the board made or found last) has at the same place keeps its part
+        # without a look-up: most events change one base, if any
+        same = last if last is not None and len(last.bases) == len(bases) else None
         here: list[Source] = []
         changers: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
-        for i, b in enumerate(state.bases):
-            known = _BASE_SOURCES.get(b)  # a base's depend on that object and its place only
-            if known is None or known[0] != i:
-                known = _BASE_SOURCES.put(b, _base_sources(state, i, b))
+        self.parts: list[_Part] = []
+        known: _Part | None
+        for i, b in enumerate(bases):
+            if same is not None and same.bases[i] is b:
+                known = same.parts[i]
+            else:
+                known = _BASE_SOURCES.get(b)  # a base's depend on that object and its place only
+                if known is None or known[0] != i:
+                    known = _BASE_SOURCES.put(b, _base_sources(state, i, b))
+            self.parts.append(known)
             here += known[1]
             changers += known[2]
         if state.lingering:
@@ -189,7 +199,7 @@ def _board(state: GameState) -> _Board:
         or board.lingering is not state.lingering
         or (board.turn != state.turn and state.lingering)
     ):
-        board = _BOARDS.put(state.bases, _Board(state))
+        board = _BOARDS.put(state.bases, _Board(state, last[1] if last is not None else None))
     return board
 
 
@@ -231,15 +241,18 @@ def sources(state: GameState) -> tuple[Source, ...]:
 
 
 _Changers = list[tuple[Source, RemovesAbilities | GrantsAbilities]]
-_BASE_SOURCES: Memo[Base, tuple[int, tuple[Source, ...], _Changers]] = Memo(8)
+_Part = tuple[int, tuple[Source, ...], _Changers]  # a base's place, its sources, its changers
+_BASE_SOURCES: Memo[Base, _Part] = Memo(8)
 _MINION_SOURCES: Memo[Minion, tuple[int, tuple[Source, ...]]] = Memo(64)  # beside a minion
 
 
-def _base_sources(state: GameState, i: int, b: Base) -> tuple[int, tuple[Source, ...], _Changers]:
+def _base_sources(state: GameState, i: int, b: Base) -> _Part:
     here = [Source(b.card, b.card, i, -1)] if base_active(state, i) else []
     here += [Source(a.card, a.uid, i, a.controller) for a in b.attached]
+    young = _MINION_SOURCES.young  # looked at without a call first: most minions are there
     for m in b.minions:  # a minion's (it, then its actions) depend on it and its place only
-        known = _MINION_SOURCES.get(m)
+        entry = young.get(id(m))
+        known = entry[1] if entry is not None and entry[0] is m else _MINION_SOURCES.get(m)
         if known is None or known[0] != i:
             mine = [Source(m.card, m.uid, i, m.controller)]
             mine += [Source(a.card, a.uid, i, a.controller, m.uid) for a in m.attached]
@@ -267,7 +280,7 @@ def in_play(
         or board.lingering is not state.lingering
         or (board.turn != state.turn and state.lingering)
     ):
-        board = _BOARDS.put(state.bases, _Board(state))
+        board = _BOARDS.put(state.bases, _Board(state, last[1] if last is not None else None))
     if board.changers:
         answers = _STATES.get(state)
         if answers is None:

@@ -8,7 +8,7 @@ from itertools import pairwise
 import pytest
 
 from domain import abilities
-from domain.model import GameState
+from domain.model import GameState, replace
 from domain.registry import Source
 from tests.domain.seeded import game_states
 
@@ -42,3 +42,20 @@ def test_the_sources_kept_per_base_and_per_minion_are_what_is_in_play(
         assert abilities.sources(state) == plain_sources(state)
         moved += before.bases != state.bases
     assert moved > 20  # boards changed, so the kept sources were asked about new ones
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(5, 2), (8, 3)])
+def test_a_board_made_after_another_keeps_only_the_parts_of_the_bases_it_shares(
+    seed: int, seats: int
+) -> None:
+    states, _ = game_states(seed, seats)
+    shared = 0
+    for before, state in pairwise(states):
+        swapped = replace(state, bases=state.bases[::-1])  # the same bases at other places
+        for now in (state, swapped):  # each made from the last board
+            board = abilities._board(now)
+            assert board.sources == plain_sources(now)
+            assert board.changers == abilities._find_changers(plain_sources(now))
+        kept = [a is b for a, b in zip(before.bases, state.bases, strict=False)]
+        shared += any(kept) and not all(kept)
+    assert shared > 20  # boards shared some bases but not all, so parts were kept and made
