@@ -12,6 +12,7 @@ play, :func:`sources`, is answered here).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol, TypeVar, cast
 
 from domain import ability_kinds as _kinds
@@ -184,7 +185,8 @@ class _Board:
                 if x.from_turn <= self.turn <= x.until_turn
             )
             here += lingering
-            changers += _find_changers(lingering)
+            self.parts.append((-1, lingering, _find_changers(lingering), {}))  # after the bases'
+            changers += self.parts[-1][2]
         self.sources = tuple(here)
         self.changers = changers
         self.losing: dict[str, frozenset[str]] | None = None
@@ -241,7 +243,9 @@ def sources(state: GameState) -> tuple[Source, ...]:
 
 
 _Changers = list[tuple[Source, RemovesAbilities | GrantsAbilities]]
-_Part = tuple[int, tuple[Source, ...], _Changers]  # a base's place, its sources, its changers
+_Part = tuple[int, tuple[Source, ...], _Changers, dict[Any, Any]]
+"""A base's place, its sources and its changers, then its triggers by kind and moment (filled
+when first asked: see :func:`triggered_at`)."""
 _BASE_SOURCES: Memo[Base, _Part] = Memo(8)
 _MINION_SOURCES: Memo[Minion, tuple[int, tuple[Source, ...]]] = Memo(64)  # beside a minion
 
@@ -259,7 +263,7 @@ def _base_sources(state: GameState, i: int, b: Base) -> _Part:
             known = _MINION_SOURCES.put(m, (i, tuple(mine)))
         here += known[1]
     found = tuple(here)
-    return i, found, _find_changers(found)
+    return i, found, _find_changers(found), {}
 
 
 def of_base(state: GameState, index: int, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
@@ -303,7 +307,11 @@ def _in_play(state: GameState, kind: type[A], board: _Board) -> list[tuple[Sourc
     here = board.sources
     if board.changers or (state.lingering and _losing(state)):  # granted or removed: ask each
         return [(s, a) for s in here for a in of(state, s, kind)]
-    table = with_kind(kind)
+    return _scripted(here, with_kind(kind))
+
+
+def _scripted(here: tuple[Source, ...], table: dict[str, tuple[A, ...]]) -> list[tuple[Source, A]]:
+    """Every (source, ability) of these sources, as their scripts give them (`table`)."""
     return [(s, a) for s in here if s.card in table for a in table[s.card]]
 
 
@@ -324,16 +332,35 @@ def triggered_at(
 ) -> list[tuple[Source, A]]:
     """The abilities of `kind` in play that react to this moment, as :func:`in_play` lists
     them. `kind` is ``domain.effects.Triggered`` (it stands above this module), whose values
-    name their `moment`. Kept beside the state (see :func:`_answers`)."""
-    answers = _answers(state)
-    key = (kind, _BY_MOMENT, seat)
-    by_moment: dict[str, list[tuple[Source, A]]] | None = answers.get(key)
-    if by_moment is None:  # every moment's at once: one pass over what is in play
-        by_moment = {}
-        for s, a in in_play(state, kind, seat):
-            by_moment.setdefault(cast(_AtMoment, a).moment, []).append((s, a))
-        answers[key] = by_moment
-    return by_moment.get(moment, _NONE)
+    name their `moment`. Kept beside the state (see :func:`_answers`); while nothing grants or
+    removes abilities, made from each base's own (a new board mostly has one new base)."""
+    board = _board(state)
+    if board.changers or (state.lingering and _losing(state)):  # every moment's at once
+        answers = _answers(state)
+        by_moment = answers.get((kind, _BY_MOMENT, seat))
+        if by_moment is None:
+            by_moment = answers[(kind, _BY_MOMENT, seat)] = _by_moment(in_play(state, kind, seat))
+        return by_moment.get(moment, _NONE)
+    found: list[tuple[Source, A]] | None = board.answers.get((kind, moment, seat))
+    if found is None:  # each base's for the moment (then the lingering effects'), in order
+        found = []
+        for part in board.parts:
+            index = part[3].get(kind)
+            if index is None:
+                index = part[3][kind] = _by_moment(_scripted(part[1], with_kind(kind)))
+            pairs = index.get(moment)
+            if pairs:
+                found += pairs if seat is None else _seat_view(state, pairs, seat)
+        board.answers[(kind, moment, seat)] = found = found or _NONE
+    return found
+
+
+def _by_moment(pairs: Iterable[tuple[Source, A]]) -> dict[str, list[tuple[Source, A]]]:
+    """These (source, triggered ability) pairs by the moment each reacts to, in order."""
+    out: dict[str, list[tuple[Source, A]]] = {}
+    for s, a in pairs:
+        out.setdefault(cast(_AtMoment, a).moment, []).append((s, a))
+    return out
 
 
 _BY_MOMENT = object()

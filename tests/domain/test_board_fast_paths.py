@@ -1,5 +1,5 @@
-"""The board's fast paths (what is in play, asked about abilities) give exactly what the plain
-definitions give, on the states of seeded random games."""
+"""The board's fast paths (what is in play, asked about abilities, the triggers of a moment)
+give exactly what the plain definitions give, on the states of seeded random games."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from itertools import pairwise
 import pytest
 
 from domain import abilities
+from domain.effects import Triggered
 from domain.model import GameState, replace
+from domain.moments import Moment
 from domain.registry import Source
 from tests.domain.seeded import game_states
 
@@ -59,3 +61,19 @@ def test_a_board_made_after_another_keeps_only_the_parts_of_the_bases_it_shares(
         kept = [a is b for a, b in zip(before.bases, state.bases, strict=False)]
         shared += any(kept) and not all(kept)
     assert shared > 20  # boards shared some bases but not all, so parts were kept and made
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(5, 2), (8, 3)])
+def test_the_triggers_of_a_moment_made_from_each_base_are_those_in_play_for_it(
+    seed: int, seats: int
+) -> None:
+    states, _ = game_states(seed, seats)
+    found = 0
+    for state in states:
+        for seat in (None, *range(seats)):
+            every = abilities.in_play(state, Triggered, seat)
+            for moment in Moment:
+                plain = [(s, a) for s, a in every if a.moment == moment]
+                assert abilities.triggered_at(state, Triggered, moment, seat) == plain
+                found += len(plain) > 1
+    assert found > 5  # moments several cards reacted to, so their order was checked
