@@ -161,8 +161,7 @@ class _Board:
         self.lingering = state.lingering
         self.turn = state.turn
         self.bases = bases = state.bases
-        # a base `last` (the board made or found last) has at the same place keeps its part
-        # without a look-up: most events change one base, if any
+        # a base the last board (made or found) has at the same place keeps its part: no look-up
         same = last if last is not None and len(last.bases) == len(bases) else None
         here: list[Source] = []
         changers: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
@@ -234,6 +233,21 @@ _BOARDS: Memo[tuple[Base, ...], _Board] = Memo(2)
 _STATES: WeakMemo[GameState, dict[Any, Any]] = WeakMemo()
 
 
+def scripted_cards(state: GameState) -> frozenset[str] | None:
+    """The card ids of :func:`sources`, or None while something grants or removes abilities (a
+    card may then have others than its script's). Kept with the board's other answers."""
+    board = _board(state)
+    if board.changers or (state.lingering and _losing(state)):
+        return None
+    cards: frozenset[str] | None = board.answers.get(_CARDS)
+    if cards is None:
+        cards = board.answers[_CARDS] = frozenset([s.card for s in board.sources])
+    return cards
+
+
+_CARDS = "cards"  # the key of the card ids of its sources among a board's answers (not a tuple)
+
+
 def sources(state: GameState) -> tuple[Source, ...]:
     """Every card in play that may carry an ongoing ability, then lingering effects. The
     answer depends on the bases, the lingering effects and the turn only: it is kept with the
@@ -243,9 +257,8 @@ def sources(state: GameState) -> tuple[Source, ...]:
 
 
 _Changers = list[tuple[Source, RemovesAbilities | GrantsAbilities]]
+# a base's part of a board: its place, its sources, its changers, its triggers (once asked)
 _Part = tuple[int, tuple[Source, ...], _Changers, dict[Any, Any]]
-"""A base's place, its sources and its changers, then its triggers by kind and moment (filled
-when first asked: see :func:`triggered_at`)."""
 _BASE_SOURCES: Memo[Base, _Part] = Memo(8)
 _MINION_SOURCES: Memo[Minion, tuple[int, tuple[Source, ...]]] = Memo(64)  # beside a minion
 

@@ -7,7 +7,8 @@ from itertools import pairwise
 
 import pytest
 
-from domain import abilities
+from domain import abilities, rules
+from domain.abilities import GrantsAbilities, OngoingPower, Protection
 from domain.effects import Triggered
 from domain.model import GameState, replace
 from domain.moments import Moment
@@ -77,3 +78,31 @@ def test_the_triggers_of_a_moment_made_from_each_base_are_those_in_play_for_it(
                 assert abilities.triggered_at(state, Triggered, moment, seat) == plain
                 found += len(plain) > 1
     assert found > 5  # moments several cards reacted to, so their order was checked
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(5, 2), (8, 3)])
+def test_the_cards_in_play_kept_with_a_board_are_those_of_what_is_in_play(
+    seed: int, seats: int
+) -> None:
+    states, _ = game_states(seed, seats)
+    for state in states:
+        plain = frozenset(s.card for s in plain_sources(state))
+        changing = abilities.changes_in_play(state)
+        assert rules.cards_in_play(state) == (None if changing else plain)
+        for kind in (Triggered, OngoingPower, Protection):
+            if rules.none_in_play(state, kind):
+                assert not any(abilities.in_play(state, kind, seat) for seat in range(seats))
+
+
+def _reaches_none(state: GameState, giver: Source, src: Source) -> bool:
+    return False
+
+
+def test_no_cards_in_play_are_kept_while_something_in_play_grants_abilities() -> None:
+    states, _ = game_states(5)
+    state = next(s for s in states if any(b.minions for b in s.bases))
+    minion = next(m for b in state.bases for m in b.minions)
+    assert rules.cards_in_play(state) is not None
+    with abilities.extra(minion.card, GrantsAbilities(_reaches_none, ())):
+        assert rules.cards_in_play(state) is None  # a card may have others than its script's
+    assert rules.cards_in_play(state) is not None
