@@ -161,19 +161,17 @@ class _Board:
         self.lingering = state.lingering
         self.turn = state.turn
         self.bases = bases = state.bases
-        # a base the last board (made or found) has at the same place keeps its part: no look-up
+        # a base the last board (made or found) has at the same place keeps its part; the others'
+        # are made again (most events change one base, if any; other boards' are seldom met)
         same = last if last is not None and len(last.bases) == len(bases) else None
         here: list[Source] = []
         changers: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
         self.parts: list[_Part] = []
-        known: _Part | None
         for i, b in enumerate(bases):
             if same is not None and same.bases[i] is b:
-                known = same.parts[i]
+                known = same.parts[i]  # a base's part depends on that object and its place only
             else:
-                known = _BASE_SOURCES.get(b)  # a base's depend on that object and its place only
-                if known is None or known[0] != i:
-                    known = _BASE_SOURCES.put(b, _base_sources(state, i, b))
+                known = _base_sources(state, i, b)
             self.parts.append(known)
             here += known[1]
             changers += known[2]
@@ -259,7 +257,6 @@ def sources(state: GameState) -> tuple[Source, ...]:
 _Changers = list[tuple[Source, RemovesAbilities | GrantsAbilities]]
 # a base's part of a board: its place, its sources, its changers, its triggers (once asked)
 _Part = tuple[int, tuple[Source, ...], _Changers, dict[Any, Any]]
-_BASE_SOURCES: Memo[Base, _Part] = Memo(8)
 _MINION_SOURCES: Memo[Minion, tuple[int, tuple[Source, ...]]] = Memo(64)  # beside a minion
 
 
