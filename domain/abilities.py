@@ -12,14 +12,19 @@ play, :func:`sources`, is answered here).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from typing import Any, Protocol, TypeVar, cast
 
 from domain import ability_kinds as _kinds
-from domain.memo import Memo, WeakMemo, forget_all
+from domain.card_scripts import GENERATION as GENERATION  # the scripts, importable from here
+from domain.card_scripts import card as card
+from domain.card_scripts import extra as extra
+from domain.card_scripts import printed as printed
+from domain.card_scripts import with_kind as with_kind
+from domain.memo import Memo, WeakMemo
 from domain.model import Base, GameState, Minion
-from domain.registry import IMPLEMENTED, Source
+from domain.registry import IMPLEMENTED as IMPLEMENTED  # importable from here, as before
+from domain.registry import Source
 
 # every kind, importable from here as before (a card script imports them from this module)
 Ability = _kinds.Ability
@@ -50,47 +55,6 @@ def increases_power(card_id: str) -> bool:
 
 
 A = TypeVar("A", bound=Ability)
-
-_SCRIPTS: dict[str, tuple[Ability, ...]] = {}
-_BY_KIND: dict[type[Ability], dict[str, tuple[Ability, ...]]] = {}  # kind -> card -> abilities
-
-
-def card(card_id: str, *abilities: Ability) -> None:
-    """A card's script: its abilities as values (none for a card without ability text)."""
-    if card_id in _SCRIPTS:
-        raise ValueError(f"card {card_id!r} already has a script")
-    _SCRIPTS[card_id] = abilities
-    IMPLEMENTED.add(card_id)
-    _scripts_changed()
-
-
-GENERATION = [0]
-"""Counts changes to the scripts (every memo of answers derived from them forgets them then)."""
-
-
-def _scripts_changed() -> None:
-    """Forget every answer derived from the scripts."""
-    GENERATION[0] += 1
-    _BY_KIND.clear()
-    forget_all()
-
-
-def with_kind(kind: type[A]) -> dict[str, tuple[A, ...]]:
-    """Every card whose script has abilities of this kind (e.g. every hand Special), with them."""
-    table = _BY_KIND.get(kind)
-    if table is None:
-        table = {}
-        for card_id, script in _SCRIPTS.items():
-            mine = tuple(a for a in script if isinstance(a, kind))
-            if mine:
-                table[card_id] = mine
-        _BY_KIND[kind] = table
-    return table  # type: ignore[return-value]
-
-
-def printed(card_id: str, kind: type[A]) -> tuple[A, ...]:
-    """The abilities of a kind that a card's script gives it (wherever the card is)."""
-    return with_kind(kind).get(card_id, ())
 
 
 def of(state: GameState, src: Source, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
@@ -191,17 +155,24 @@ class _Board:
     without any, every turn's answers are the same), so the states holding those very
     objects share them: kept beside the bases tuple (see domain.memo), never on a state."""
 
-    __slots__ = ("answers", "changers", "lingering", "losing", "sources", "turn")
+    __slots__ = ("answers", "bases", "changers", "lingering", "losing", "parts", "sources", "turn")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, last: _Board | None = None) -> None:
         self.lingering = state.lingering
         self.turn = state.turn
+        self.bases = bases = state.bases
+        # a base the last board (made or found) has at the same place keeps its part; the others'
+        # are made again (most events change one base, if any; other boards' are seldom met)
+        same = last if last is not None and len(last.bases) == len(bases) else None
         here: list[Source] = []
         changers: list[tuple[Source, RemovesAbilities | GrantsAbilities]] = []
-        for i, b in enumerate(state.bases):
-            known = _BASE_SOURCES.get(b)  # a base's depend on that object and its place only
-            if known is None or known[0] != i:
-                known = _BASE_SOURCES.put(b, _base_sources(state, i, b))
+        self.parts: list[_Part] = []
+        for i, b in enumerate(bases):
+            if same is not None and same.bases[i] is b:
+                known = same.parts[i]  # a base's part depends on that object and its place only
+            else:
+                known = _base_sources(state, i, b)
+            self.parts.append(known)
             here += known[1]
             changers += known[2]
         if state.lingering:
@@ -211,7 +182,8 @@ class _Board:
                 if x.from_turn <= self.turn <= x.until_turn
             )
             here += lingering
-            changers += _find_changers(lingering)
+            self.parts.append((-1, lingering, _find_changers(lingering), {}))  # after the bases'
+            changers += self.parts[-1][2]
         self.sources = tuple(here)
         self.changers = changers
         self.losing: dict[str, frozenset[str]] | None = None
@@ -226,7 +198,7 @@ def _board(state: GameState) -> _Board:
         or board.lingering is not state.lingering
         or (board.turn != state.turn and state.lingering)
     ):
-        board = _BOARDS.put(state.bases, _Board(state))
+        board = _BOARDS.put(state.bases, _Board(state, last[1] if last is not None else None))
     return board
 
 
@@ -259,6 +231,21 @@ _BOARDS: Memo[tuple[Base, ...], _Board] = Memo(2)
 _STATES: WeakMemo[GameState, dict[Any, Any]] = WeakMemo()
 
 
+def scripted_cards(state: GameState) -> frozenset[str] | None:
+    """The card ids of :func:`sources`, or None while something grants or removes abilities (a
+    card may then have others than its script's). Kept with the board's other answers."""
+    board = _board(state)
+    if board.changers or (state.lingering and _losing(state)):
+        return None
+    cards: frozenset[str] | None = board.answers.get(_CARDS)
+    if cards is None:
+        cards = board.answers[_CARDS] = frozenset([s.card for s in board.sources])
+    return cards
+
+
+_CARDS = "cards"  # the key of the card ids of its sources among a board's answers (not a tuple)
+
+
 def sources(state: GameState) -> tuple[Source, ...]:
     """Every card in play that may carry an ongoing ability, then lingering effects. The
     answer depends on the bases, the lingering effects and the turn only: it is kept with the
@@ -268,22 +255,25 @@ def sources(state: GameState) -> tuple[Source, ...]:
 
 
 _Changers = list[tuple[Source, RemovesAbilities | GrantsAbilities]]
-_BASE_SOURCES: Memo[Base, tuple[int, tuple[Source, ...], _Changers]] = Memo(8)
+# a base's part of a board: its place, its sources, its changers, its triggers (once asked)
+_Part = tuple[int, tuple[Source, ...], _Changers, dict[Any, Any]]
 _MINION_SOURCES: Memo[Minion, tuple[int, tuple[Source, ...]]] = Memo(64)  # beside a minion
 
 
-def _base_sources(state: GameState, i: int, b: Base) -> tuple[int, tuple[Source, ...], _Changers]:
+def _base_sources(state: GameState, i: int, b: Base) -> _Part:
     here = [Source(b.card, b.card, i, -1)] if base_active(state, i) else []
     here += [Source(a.card, a.uid, i, a.controller) for a in b.attached]
+    young = _MINION_SOURCES.young  # looked at without a call first: most minions are there
     for m in b.minions:  # a minion's (it, then its actions) depend on it and its place only
-        known = _MINION_SOURCES.get(m)
+        entry = young.get(id(m))
+        known = entry[1] if entry is not None and entry[0] is m else _MINION_SOURCES.get(m)
         if known is None or known[0] != i:
             mine = [Source(m.card, m.uid, i, m.controller)]
             mine += [Source(a.card, a.uid, i, a.controller, m.uid) for a in m.attached]
             known = _MINION_SOURCES.put(m, (i, tuple(mine)))
         here += known[1]
     found = tuple(here)
-    return i, found, _find_changers(found)
+    return i, found, _find_changers(found), {}
 
 
 def of_base(state: GameState, index: int, kind: type[A], seat: int | None = None) -> tuple[A, ...]:
@@ -304,7 +294,7 @@ def in_play(
         or board.lingering is not state.lingering
         or (board.turn != state.turn and state.lingering)
     ):
-        board = _BOARDS.put(state.bases, _Board(state))
+        board = _BOARDS.put(state.bases, _Board(state, last[1] if last is not None else None))
     if board.changers:
         answers = _STATES.get(state)
         if answers is None:
@@ -327,7 +317,11 @@ def _in_play(state: GameState, kind: type[A], board: _Board) -> list[tuple[Sourc
     here = board.sources
     if board.changers or (state.lingering and _losing(state)):  # granted or removed: ask each
         return [(s, a) for s in here for a in of(state, s, kind)]
-    table = with_kind(kind)
+    return _scripted(here, with_kind(kind))
+
+
+def _scripted(here: tuple[Source, ...], table: dict[str, tuple[A, ...]]) -> list[tuple[Source, A]]:
+    """Every (source, ability) of these sources, as their scripts give them (`table`)."""
     return [(s, a) for s in here if s.card in table for a in table[s.card]]
 
 
@@ -348,16 +342,35 @@ def triggered_at(
 ) -> list[tuple[Source, A]]:
     """The abilities of `kind` in play that react to this moment, as :func:`in_play` lists
     them. `kind` is ``domain.effects.Triggered`` (it stands above this module), whose values
-    name their `moment`. Kept beside the state (see :func:`_answers`)."""
-    answers = _answers(state)
-    key = (kind, _BY_MOMENT, seat)
-    by_moment: dict[str, list[tuple[Source, A]]] | None = answers.get(key)
-    if by_moment is None:  # every moment's at once: one pass over what is in play
-        by_moment = {}
-        for s, a in in_play(state, kind, seat):
-            by_moment.setdefault(cast(_AtMoment, a).moment, []).append((s, a))
-        answers[key] = by_moment
-    return by_moment.get(moment, _NONE)
+    name their `moment`. Kept beside the state (see :func:`_answers`); while nothing grants or
+    removes abilities, made from each base's own (a new board mostly has one new base)."""
+    board = _board(state)
+    if board.changers or (state.lingering and _losing(state)):  # every moment's at once
+        answers = _answers(state)
+        by_moment = answers.get((kind, _BY_MOMENT, seat))
+        if by_moment is None:
+            by_moment = answers[(kind, _BY_MOMENT, seat)] = _by_moment(in_play(state, kind, seat))
+        return by_moment.get(moment, _NONE)
+    found: list[tuple[Source, A]] | None = board.answers.get((kind, moment, seat))
+    if found is None:  # each base's for the moment (then the lingering effects'), in order
+        found = []
+        for part in board.parts:
+            index = part[3].get(kind)
+            if index is None:
+                index = part[3][kind] = _by_moment(_scripted(part[1], with_kind(kind)))
+            pairs = index.get(moment)
+            if pairs:
+                found += pairs if seat is None else _seat_view(state, pairs, seat)
+        board.answers[(kind, moment, seat)] = found = found or _NONE
+    return found
+
+
+def _by_moment(pairs: Iterable[tuple[Source, A]]) -> dict[str, list[tuple[Source, A]]]:
+    """These (source, triggered ability) pairs by the moment each reacts to, in order."""
+    out: dict[str, list[tuple[Source, A]]] = {}
+    for s, a in pairs:
+        out.setdefault(cast(_AtMoment, a).moment, []).append((s, a))
+    return out
 
 
 _BY_MOMENT = object()
@@ -382,19 +395,3 @@ def base_active(state: GameState, index: int, seat: int | None = None) -> bool:
             if not blank.only_for_controller or (seat is not None and a.controller == seat):
                 return False
     return True
-
-
-@contextmanager
-def extra(card_id: str, *abilities: Ability) -> Iterator[None]:
-    """For tests: `card_id` also has these abilities inside the block."""
-    before = _SCRIPTS.get(card_id)
-    _SCRIPTS[card_id] = (*(before or ()), *abilities)
-    _scripts_changed()
-    try:
-        yield
-    finally:
-        if before is None:
-            del _SCRIPTS[card_id]
-        else:
-            _SCRIPTS[card_id] = before
-        _scripts_changed()

@@ -32,13 +32,14 @@ class Memo(Generic[K, V]):
     last one kept or found is looked at first: the engine asks about one object many times
     in a row)."""
 
-    __slots__ = ("_old", "_size", "_young", "last")
+    __slots__ = ("_old", "_size", "last", "young")
 
     def __init__(self, size: int) -> None:
         if size < 1:
             raise ValueError("a memo keeps at least one answer")
         self._size = size
-        self._young: dict[int, tuple[K, V]] = {}
+        self.young: dict[int, tuple[K, V]] = {}
+        """id -> (object, answer) kept lately: a hot caller may look there itself first."""
         self._old: dict[int, tuple[K, V]] = {}
         self.last: tuple[K, V] | None = None
         """(object, answer) last kept or found, asked about again most: a caller on a hot path
@@ -51,7 +52,7 @@ class Memo(Generic[K, V]):
         if last is not None and last[0] is obj:
             return last[1]
         key = id(obj)
-        entry = self._young.get(key)
+        entry = self.young.get(key)
         if entry is not None and entry[0] is obj:
             self.last = entry
             return entry[1]
@@ -63,19 +64,19 @@ class Memo(Generic[K, V]):
 
     def put(self, obj: K, value: V) -> V:
         """Keep `value` as the answer about `obj`; returns it."""
-        young = self._young
+        young = self.young
         if len(young) >= self._size:
-            self._old, self._young = young, {}
-            young = self._young
+            self._old, self.young = young, {}
+            young = self.young
         young[id(obj)] = self.last = (obj, value)
         return value
 
     def clear(self) -> None:
         """Forget every answer."""
-        self._young, self._old, self.last = {}, {}, None
+        self.young, self._old, self.last = {}, {}, None
 
     def __len__(self) -> int:
-        return len(self._young) + len(self._old)
+        return len(self.young) + len(self._old)
 
 
 class WeakMemo(Generic[K, V]):

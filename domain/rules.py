@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 from itertools import chain, repeat
-from operator import attrgetter
 
 from domain import abilities
 from domain import registry as reg
@@ -18,7 +17,6 @@ from domain.abilities import (
 )
 from domain.catalogue import catalogue
 from domain.fold import find_minion as find_minion  # the base and minion with a uid
-from domain.memo import Memo
 from domain.model import PILES, Base, Buried, GameState, Minion, Zone
 
 WIN_VP = 15
@@ -218,25 +216,17 @@ def none_in_play(state: GameState, kind: type[abilities.Ability]) -> bool:
 
 def cards_in_play(state: GameState) -> frozenset[str] | None:
     """The card ids of what is in play and lingers (``abilities.sources``), or None while
-    something grants or removes abilities (a card may then have others than its script's).
-    The ids depend on the sources only: kept beside that (immutable) tuple, shared by every
-    state on that board."""
+    something grants or removes abilities (a card may then have others than its script's):
+    ``abilities.scripted_cards``, kept with the board's other answers."""
     last = _LAST_ASKED[0]
     generation = abilities.GENERATION[0]  # the scripts as they are
     if last is not None and last[0] is state and last[2] == generation:
         return last[1]  # asked several times in a row about a state
-    cards = None
-    if not abilities.changes_in_play(state):
-        here = abilities.sources(state)
-        cards = _CARDS_IN_PLAY.get(here)
-        if cards is None:
-            cards = _CARDS_IN_PLAY.put(here, frozenset(map(_CARD, here)))
+    cards = abilities.scripted_cards(state)
     _LAST_ASKED[0] = (state, cards, generation)
     return cards
 
 
-_CARD = attrgetter("card")
-_CARDS_IN_PLAY: Memo[tuple[reg.Source, ...], frozenset[str]] = Memo(2)
 _LAST_ASKED: list[tuple[GameState, frozenset[str] | None, int] | None] = [None]
 """The state :func:`cards_in_play` was last asked about, with its answer and the scripts'
 generation it holds for (one state only, held until another is asked about)."""
