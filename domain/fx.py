@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any
 
 from domain import events as ev
-from domain import rules
+from domain import options, rules
 from domain.model import (
     JSON,
     Attached,
@@ -26,20 +26,13 @@ from domain.model import (
     Option,
     Task,
 )
+from domain.options import CHOICES as CHOICES
+from domain.options import Choice as Choice
 from domain.registry import Ask as Ask
 from domain.registry import StepFn, context, name_of
 from domain.registry import Steps as Steps
 
-Choice = Literal["minion", "card", "buried", "base", "seat"]
-"""What a decision is about (`Fx.choose`): the kind of its options."""
-CHOICES: tuple[Choice, ...] = get_args(Choice)
-
 APPLY_TO = "apply_to"
-
-_OPTIONS: dict[tuple[str | int, ...], Option] = {}
-"""The options `Fx.option` made, by what each was made of (a card's uid and id, and where it
-is): one object serves again. Forgotten when _OPTIONS_KEPT are kept (a bound on memory)."""
-_OPTIONS_KEPT = 4096
 """The context key naming the minion a card being played must apply its effect to."""
 
 
@@ -317,62 +310,10 @@ class Fx:
         """An option pointing at a minion in play, a card out of play (or an attached action),
         a buried card (only its controller's label names it: `seat` is who reads it, me by
         default), a base or a seat (by index)."""
-        # an Option never changes: one made for the same card (or base) at the same place
-        # serves every decision offering it, as decisions are asked again and again
-        if label:
-            return self._new_option(kind, item, label, seat)
-        if kind == "minion" and isinstance(item, Minion):
-            where = self.base_of(item)
-            key: tuple[str | int, ...] = (item.uid, item.card, where, self.state.bases[where].card)
-        elif kind == "card" and isinstance(item, (CardRef, Attached)):
-            key = (item.uid, item.card)
-        elif kind == "base" and type(item) is int:
-            key = (item, self.state.bases[item].card)
-        else:
-            return self._new_option(kind, item, label, seat)
-        found = _OPTIONS.get(key)
-        if found is None:
-            if len(_OPTIONS) >= _OPTIONS_KEPT:
-                _OPTIONS.clear()
-            found = _OPTIONS[key] = self._new_option(kind, item, label, seat)
-        return found
-
-    def _new_option(
-        self,
-        kind: Choice,
-        item: Minion | CardRef | Attached | Buried | int,
-        label: str,
-        seat: int | None,
-    ) -> Option:
-        """`option`'s answer, made anew."""
-        if kind == "minion" and isinstance(item, Minion):
-            where = self.base_of(item)
-            label = label or f"{rules.name(item.card)} on {self._base_name(where)}"
-            return Option(item.uid, label, item.uid, uid=item.uid, card=item.card, base=where)
-        if kind == "card" and isinstance(item, (CardRef, Attached)):
-            return Option(
-                item.uid, label or rules.name(item.card), item.uid, uid=item.uid, card=item.card
-            )
-        if kind == "buried" and isinstance(item, Buried):
-            return self._buried_option(item, self.me if seat is None else seat)
-        if kind == "base" and isinstance(item, int):
-            return Option(f"base-{item}", self._base_name(item), item, base=item)
-        if kind == "seat" and isinstance(item, int):
-            return Option(f"seat-{item}", self.state.players[item].name, item, seat=item)
-        raise TypeError(f"option: {item!r} is not a {kind} (one of {', '.join(CHOICES)})")
-
-    def _base_name(self, index: int) -> str:
-        return rules.name(self.state.bases[index].card)
-
-    def _buried_option(self, c: Buried, seat: int) -> Option:
-        where = next(i for i, b in rules.buried(self.state) if b.id == c.id)
-        if seat == c.controller:
-            label = f"{rules.name(c.card)} buried at {self._base_name(where)}"
-            return Option(c.id, label, c.id, uid=c.uid, card=c.card, base=where, seat=c.controller)
-        label = (
-            f"A card buried by {self.state.players[c.controller].name} at {self._base_name(where)}"
+        where = self.base_of(item) if kind == "minion" and isinstance(item, Minion) else -1
+        return options.option(
+            self.state, kind, item, label, self.me if seat is None else seat, where
         )
-        return Option(c.id, label, c.id, base=where, seat=c.controller)
 
     def choose(
         self,

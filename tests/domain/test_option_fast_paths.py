@@ -1,4 +1,4 @@
-"""An option made again is the one made before (domain.fx keeps them): on every state of seeded
+"""An option made again is the one made before (domain.options keeps them): on every state of seeded
 random games, each minion, card and base gives the option made anew for it, whatever was made
 before and wherever its card now is."""
 
@@ -8,10 +8,16 @@ import random
 
 import pytest
 
-from domain import fx as fx_module
+from domain import options
 from domain.fx import Fx
-from domain.model import Option
+from domain.model import Minion, Option
 from tests.domain.seeded import game_states
+
+
+def made_anew(fx: Fx, kind: options.Choice, item: object) -> Option:
+    """The option for `item` made anew (nothing kept), as `fx` would offer it."""
+    where = fx.base_of(item) if isinstance(item, Minion) else -1
+    return options.made_anew(fx.state, kind, item, "", fx.me, where)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seed", [6, 12])
@@ -21,18 +27,18 @@ def test_an_option_kept_is_the_option_made_anew(seed: int) -> None:
     for state in states[::3]:
         fx = Fx(state, {}, random.Random(0))
         bases = range(len(state.bases))
-        items: list[tuple[fx_module.Choice, object]] = [("base", i) for i in bases]
+        items: list[tuple[options.Choice, object]] = [("base", i) for i in bases]
         items += [("minion", m) for b in state.bases for m in b.minions]
         items += [("card", c) for p in state.players for c in (*p.hand, *p.discard)]
         items += [("card", a) for b in state.bases for a in b.attached]
         for kind, item in items:
-            made = fx._new_option(kind, item, "", None)  # type: ignore[arg-type]
+            made = made_anew(fx, kind, item)
             first = fx.option(kind, item)  # type: ignore[arg-type]
             assert first == made
             assert fx.option(kind, item) is first  # type: ignore[arg-type]
             kept_again += first is not made
     assert kept_again > 100
-    assert len(fx_module._OPTIONS) <= fx_module._OPTIONS_KEPT
+    assert len(options._OPTIONS) <= options._OPTIONS_KEPT
 
 
 def test_an_option_with_its_own_label_or_of_a_bool_base_is_made_anew() -> None:
@@ -50,11 +56,11 @@ def test_an_option_with_its_own_label_or_of_a_bool_base_is_made_anew() -> None:
 
 
 def test_options_kept_are_forgotten_past_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fx_module, "_OPTIONS_KEPT", 3)
-    monkeypatch.setattr(fx_module, "_OPTIONS", {})
+    monkeypatch.setattr(options, "_OPTIONS_KEPT", 3)
+    monkeypatch.setattr(options, "_OPTIONS", {})
     states, _ = game_states(2)
     state = states[-1]
     fx = Fx(state, {}, random.Random(0))
     for c in state.players[0].discard[:8]:
-        assert fx.option("card", c) == fx._new_option("card", c, "", None)
-        assert len(fx_module._OPTIONS) <= 3
+        assert fx.option("card", c) == made_anew(fx, "card", c)
+        assert len(options._OPTIONS) <= 3
