@@ -13,7 +13,7 @@ from domain.guards import guarded, raised, touched
 from domain.model import JSON, PILES, CardRef, GameState, Task, Zone
 from domain.moments import Moment
 from domain.steps import identity, step
-from domain.triggers import fire
+from domain.triggers import fire, reacting
 
 
 def play_steps(
@@ -96,6 +96,8 @@ def on_play(fx: Fx) -> Steps:
 @step("minion_played")
 def minion_played(fx: Fx, *, uid: str) -> Steps:
     """What reacts to the minion `uid` (this task's source) having been played."""
+    if not reacting(fx.state, Moment.MINION_PLAYED, fx.me):  # the facts' subject: `by`
+        return ()  # what fire finds then (most plays)
     found = rules.find_minion(fx.state, fx.src)
     base = found[0] if found else fx.base
     return fire(fx.state, Moment.MINION_PLAYED, MinionPlayed(fx.src, fx.card, fx.me, base))

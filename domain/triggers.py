@@ -7,7 +7,7 @@ from typing import Any
 
 from domain import abilities, board, rules
 from domain.effects import Triggered
-from domain.facts import Facts, MinionDiscarded, TurnStarted, of_moment
+from domain.facts import FACTS, Facts, MinionDiscarded, TurnStarted, of_moment
 from domain.fx import Fx, Steps
 from domain.model import JSON, GameState, Minion, Option, Task
 from domain.moments import Moment
@@ -19,14 +19,22 @@ def fire(state: GameState, moment: Moment, facts: Facts) -> Steps:
     """Tasks for every card in play with a trigger for `moment` (bases only if not blanked),
     given the moment's `facts` (domain.facts). Effects happening at the same time are ordered
     by the active player (see `simultaneous`)."""
-    return simultaneous(state, fired(state, moment, facts))
+    tasks = fired(state, moment, facts)
+    return simultaneous(state, tasks) if tasks else ()  # nothing reacts: the usual
+
+
+def reacting(state: GameState, moment: Moment, seat: int | None) -> bool:
+    """Whether anything in play has a trigger for `moment` about `seat` (its facts' subject):
+    when nothing has, `fired` finds nothing, so its facts need not be made."""
+    return bool(abilities.triggered_at(state, Triggered, moment, seat))
 
 
 def fired(state: GameState, moment: Moment, facts: Facts) -> list[Task]:
     """The trigger tasks of `moment`, in board order, not yet ordered. A base the seat the
     moment is about (`Facts.subject`) ignores does not react."""
     out: list[Task] = []
-    of_moment(moment, facts)
+    if type(facts) is not FACTS[moment]:  # of_moment's check, without its call when it holds
+        of_moment(moment, facts)
     persisted: dict[str, JSON] | None = None
     for src, ability in abilities.triggered_at(state, Triggered, moment, facts.subject()):
         if ability.reacts(state, src, facts):
