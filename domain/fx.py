@@ -296,7 +296,8 @@ class Fx:
         for decisions whose very existence must not tell other seats anything."""
         if "on_skip" in extra and not isinstance(extra["on_skip"], str):
             extra["on_skip"] = name_of(extra["on_skip"])
-        task = self.task(then, **extra)
+        name = name_of(then)  # self.task(then, **extra), without repacking `extra`
+        task = Task(name, context(name, self.ctx, extra))
         ask = Ask(who, kind, prompt, tuple(options), task, optional, skip_label, auto=not always)
         return (ask,)
 
@@ -336,9 +337,16 @@ class Fx:
         narrowed = kind == "minion" and forced is not None
         if narrowed and any(isinstance(m, Minion) and m.uid == forced for m in items):
             items = [m for m in items if isinstance(m, Minion) and m.uid == forced]
-        options = [self.option(kind, i, seat=who) for i in items]
+        # self.option(kind, i, seat=who) for each item, without its call for each
+        state, make = self.state, options.option
+        if kind == "minion":
+            found = self._in_play
+            where = [(found(m) or (-1,))[0] if isinstance(m, Minion) else -1 for m in items]
+            made = [make(state, kind, i, "", who, w) for i, w in zip(items, where, strict=True)]
+        else:
+            made = [make(state, kind, i, "", who, -1) for i in items]
         return self.ask(
-            who, kind, prompt, options, then, optional=optional, skip_label=skip_label, **extra
+            who, kind, prompt, made, then, optional=optional, skip_label=skip_label, **extra
         )
 
 

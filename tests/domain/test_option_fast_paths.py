@@ -64,3 +64,27 @@ def test_options_kept_are_forgotten_past_the_bound(monkeypatch: pytest.MonkeyPat
     for c in state.players[0].discard[:8]:
         assert fx.option("card", c) == made_anew(fx, "card", c)
         assert len(options._OPTIONS) <= 3
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_a_choice_offers_each_items_option_and_asks_with_the_task_fx_makes(seed: int) -> None:
+    states, _ = game_states(seed)
+    asked = 0
+    for state in states[::3]:
+        ctx = {"src": "u1", "card": "aliens.collector", "by": state.active, "base": 0}
+        fx = Fx(state, ctx, random.Random(0))
+        minions = [m for b in state.bases for m in b.minions]
+        choices: list[tuple[options.Choice, list[object]]] = [
+            ("minion", [*minions, *minions[:1]]),
+            ("base", list(range(len(state.bases)))),
+            ("card", [*state.players[0].hand, *state.players[1].discard]),
+        ]
+        for kind, items in choices:
+            for seat in (None, 0, 1):
+                steps = fx.choose(kind, items, "Pick one", "move", seat=seat, optional=True, to=1)  # type: ignore[arg-type]
+                (ask,) = steps
+                who = fx.me if seat is None else seat
+                assert ask.options == tuple(fx.option(kind, i, seat=who) for i in items)  # type: ignore[arg-type]
+                assert ask.then == fx.task("move", to=1)
+                asked += kind == "minion"
+    assert asked > 50
