@@ -94,13 +94,18 @@ def _by_card(table: dict[str, tuple[Special, ...]], window: Window, zone: Zone) 
     return {c: v for c, v in index.items() if v}
 
 
+WINDOWS = {w.value: w for w in Window}
+"""Each window by its value, as a task holds it (a dict look-up, not the enum's call)."""
+
+
 @step("me_first")
 def _me_first(fx: Fx, *, window: str, seat: int, passes: int) -> Steps:
     base = fx.base
     n = len(fx.state.players)
+    win = WINDOWS[window]
     while passes < n:
-        options = specials_for(fx.state, seat, Window(window), base)
-        if options or may_hold_special(fx.state, seat, Window(window)):
+        options = specials_for(fx.state, seat, win, base)
+        if options or may_hold_special(fx.state, seat, win):
             prompt = f"Me first! ({window.replace('_', ' ')}): use a Special or pass"
             return fx.ask(
                 seat,
@@ -127,6 +132,9 @@ def may_hold_special(state: GameState, seat: int, window: Window) -> bool:
     p = state.players[seat]
     if not p.hand:
         return False
+    with_specials = _factions_with_hand_specials(window)
+    if not with_specials.isdisjoint(p.factions):
+        return True  # its own factions have one: the owners of its cards need not be looked up
     # cards it holds but does not own (taken from another seat) may be of other factions: the
     # factions of every owner of a card in its hand or deck (where such a card stays)
     factions = set(p.factions)
@@ -135,7 +143,7 @@ def may_hold_special(state: GameState, seat: int, window: Window) -> bool:
     owners.discard(seat)
     for owner in owners:
         factions.update(state.players[owner].factions)
-    return not factions.isdisjoint(_factions_with_hand_specials(window))
+    return not factions.isdisjoint(with_specials)
 
 
 _HAND_SPECIALS: dict[str, tuple[object, frozenset[str]]] = {}  # by the window's value
@@ -158,12 +166,12 @@ def _factions_with_hand_specials(window: Window) -> frozenset[str]:
 
 @step("me_first_pass")
 def _me_first_pass(fx: Fx, *, window: str, seat: int, passes: int) -> Steps:
-    return (me_first(Window(window), fx.base, rules.next_seat(fx.state, seat), passes + 1),)
+    return (me_first(WINDOWS[window], fx.base, rules.next_seat(fx.state, seat), passes + 1),)
 
 
 @step("me_first_answer")
 def _me_first_answer(fx: Fx, *, window: str, seat: int, choice: dict[str, Any]) -> Steps:
-    nxt = me_first(Window(window), fx.base, rules.next_seat(fx.state, seat), 0)
+    nxt = me_first(WINDOWS[window], fx.base, rules.next_seat(fx.state, seat), 0)
     return (*_use_special(fx, seat, choice, fx.base), nxt)
 
 
