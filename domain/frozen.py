@@ -69,3 +69,13 @@ def dict_setter(cls: type) -> Any:
         if descriptor is not None:
             return descriptor.__set__
     raise TypeError(f"{cls.__qualname__} objects have no __dict__")
+
+
+class Frozen:
+    """The base of the model's frozen dataclasses: the one class along their MRO that gives
+    their instances a ``__dict__``, so one setter, :data:`SET_DICT`, serves them all (and
+    ``domain.model.replace`` needs no look-up by class)."""
+
+
+SET_DICT = dict_setter(Frozen)
+"""Sets the ``__dict__`` of an instance of any subclass of :class:`Frozen`."""
