@@ -73,7 +73,8 @@ def discard_into(
         refs = by_owner.get(c.owner)
         if refs is None:
             refs = by_owner[c.owner] = []
-        refs.append(CardRef(c.uid, c.card, c.owner))
+        # a CardRef is immutable: the very one goes to the pile (no copy)
+        refs.append(c if type(c) is CardRef else CardRef(c.uid, c.card, c.owner))
     for seat, refs in by_owner.items():
         p = players[seat]
         players[seat] = replace(p, discard=(*p.discard, *refs))

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from domain.frozen import fast_init
+from domain.frozen import SET_DICT, Frozen, fast_init
 
 JSON = Any
-_T = TypeVar("_T")
+_T = TypeVar("_T", bound=Frozen)
 
 
 class Zone(StrEnum):
@@ -33,7 +33,7 @@ PILES = (Zone.HAND, Zone.DECK, Zone.DISCARD)
 
 @fast_init
 @dataclass(frozen=True)
-class CardRef:
+class CardRef(Frozen):
     """One physical card: its instance uid, catalogue id and owner seat."""
 
     uid: str
@@ -43,7 +43,7 @@ class CardRef:
 
 @fast_init
 @dataclass(frozen=True)
-class Attached:
+class Attached(Frozen):
     """An ongoing action attached to a base or a minion."""
 
     uid: str
@@ -55,7 +55,7 @@ class Attached:
 
 @fast_init
 @dataclass(frozen=True)
-class Minion:
+class Minion(Frozen):
     """A minion in play on a base."""
 
     uid: str
@@ -68,7 +68,7 @@ class Minion:
 
 @fast_init
 @dataclass(frozen=True)
-class Buried:
+class Buried(Frozen):
     """A card lying face down beside a base. `id` is its public handle (a count, not derived
     from its uid); only its controller (who buried it, its owner until it is uncovered or
     discarded) may see its uid and card."""
@@ -82,7 +82,7 @@ class Buried:
 
 @fast_init
 @dataclass(frozen=True)
-class Base:
+class Base(Frozen):
     """A base in play with its minions, the actions attached to it and its buried cards."""
 
     card: str
@@ -93,7 +93,7 @@ class Base:
 
 @fast_init
 @dataclass(frozen=True)
-class Allowance:
+class Allowance(Frozen):
     """A card play a seat may still make this turn."""
 
     kind: str  # "minion" | "action"
@@ -106,7 +106,7 @@ class Allowance:
 
 @fast_init
 @dataclass(frozen=True)
-class Player:
+class Player(Frozen):
     """A seat: who plays it, its factions, zones and VP."""
 
     seat: int
@@ -133,7 +133,7 @@ class Player:
 
 @fast_init
 @dataclass(frozen=True)
-class Task:
+class Task(Frozen):
     """One step of pending work: a registered handler key and its JSON context."""
 
     key: str
@@ -142,7 +142,7 @@ class Task:
 
 @fast_init
 @dataclass(frozen=True)
-class Option:
+class Option(Frozen):
     """One answer to a pending decision."""
 
     id: str
@@ -156,7 +156,7 @@ class Option:
 
 @fast_init
 @dataclass(frozen=True)
-class Decision:
+class Decision(Frozen):
     """A choice the game waits for, with its legal options and its continuation."""
 
     seat: int
@@ -170,7 +170,7 @@ class Decision:
 
 @fast_init
 @dataclass(frozen=True)
-class TempPower:
+class TempPower(Frozen):
     """A power change on a minion that ends at the end of a given turn."""
 
     uid: str
@@ -180,7 +180,7 @@ class TempPower:
 
 @fast_init
 @dataclass(frozen=True)
-class TempBreakpoint:
+class TempBreakpoint(Frozen):
     """A breakpoint change on a base that ends at the end of a given turn."""
 
     base: str
@@ -190,7 +190,7 @@ class TempBreakpoint:
 
 @fast_init
 @dataclass(frozen=True)
-class Lingering:
+class Lingering(Frozen):
     """An effect that outlives its card, for a seat, from one turn to another (inclusive)."""
 
     card: str
@@ -202,7 +202,7 @@ class Lingering:
 
 @fast_init
 @dataclass(frozen=True)
-class Placement:
+class Placement(Frozen):
     """One seat's result on a scored base."""
 
     seat: int
@@ -213,7 +213,7 @@ class Placement:
 
 @fast_init
 @dataclass(frozen=True)
-class Duel:
+class Duel(Frozen):
     """A duel under way between two minions (by uid); `face_down` holds the duel cards placed
     face down, in no zone (their owner placed them), until they are revealed."""
 
@@ -224,7 +224,7 @@ class Duel:
 
 @fast_init
 @dataclass(frozen=True)
-class Clock:
+class Clock(Frozen):
     """A game's turn clock: each decision of a seat played by a client must come within
     `seconds`; when it does not, the server plays it with `bot` (`on_expiry` "bot") or the seat
     forfeits ("forfeit"). The rules only record the expiry (clock_expired); the server keeps
@@ -237,7 +237,7 @@ class Clock:
 
 @fast_init
 @dataclass(frozen=True)
-class Proposal:
+class Proposal(Frozen):
     """An open draw offer (`kind` "draw") or takeback request ("takeback", back to the state
     at `version`) by `seat`; `accepted` lists the seats that said yes so far."""
 
@@ -249,7 +249,7 @@ class Proposal:
 
 @fast_init
 @dataclass(frozen=True)
-class Checkpoint:
+class Checkpoint(Frozen):
     """The state at `version`, just before a command of `seat` in its own turn: where a
     takeback may return. `state.table.undo` links to the checkpoint before it."""
 
@@ -260,7 +260,7 @@ class Checkpoint:
 
 @fast_init
 @dataclass(frozen=True)
-class Table:
+class Table(Frozen):
     """Leaving and agreeing (domain.table): seats that resigned, seats that have played a card
     (abort is allowed until all have), the open proposal, seats that offered a draw this turn,
     and the latest takeback checkpoint since the last point of no return."""
@@ -274,7 +274,7 @@ class Table:
 
 @fast_init
 @dataclass(frozen=True)
-class Draft:
+class Draft(Frozen):
     """The faction draft of a ``setup: "draft"`` game (domain.draft): the seats in pick order,
     how many seats may play one faction (``boxes``), and the factions picked so far, in order
     (pick k was made by ``order[k]``)."""
@@ -285,7 +285,7 @@ class Draft:
 
 
 @dataclass(frozen=True)
-class GameState:
+class GameState(Frozen):
     """Everything the rules need; derived numbers (power, totals) are computed, never stored."""
 
     game_id: str
@@ -325,12 +325,11 @@ class GameState:
 
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
-    """A copy of a frozen dataclass with some fields changed, like `dataclasses.replace` but
-    without re-running `__init__` (the fold's hot path)."""
+    """A copy of a frozen dataclass of the model with some fields changed, like
+    `dataclasses.replace` but without re-running `__init__` (the fold's hot path)."""
     new: _T = _new(type(obj))
-    _set(new, "__dict__", {**obj.__dict__, **changes})
+    SET_DICT(new, {**obj.__dict__, **changes})
     return new

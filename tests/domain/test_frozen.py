@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from domain.frozen import fast_init
+import pytest
+
+from domain.frozen import dict_setter, fast_init
 from domain.model import Task
 
 
@@ -45,3 +47,21 @@ def test_the_direct_init_gives_the_fields_the_dataclass_init_gives() -> None:
         plain = Plain(*args, **kwargs)  # type: ignore[arg-type]
         fast = Fast(*args, **kwargs)  # type: ignore[arg-type]
         assert vars(fast) == vars(plain)
+
+
+def test_the_dict_setter_of_a_class_sets_the_dict_object_setattr_would() -> None:
+    set_dict = dict_setter(Fast)  # found on Plain, which gives the instances their __dict__
+    assert set_dict.__self__ is Plain.__dict__["__dict__"]
+    made, given = object.__new__(Fast), object.__new__(Fast)
+    set_dict(made, {"key": "a", "ctx": {}, "n": 1, "tag": "t"})
+    object.__setattr__(given, "__dict__", {"key": "a", "ctx": {}, "n": 1, "tag": "t"})
+    assert made == given
+    assert type(vars(made)) is dict
+
+
+def test_a_class_without_instance_dicts_has_no_dict_setter() -> None:
+    class Slotted:
+        __slots__ = ("x",)
+
+    with pytest.raises(TypeError):
+        dict_setter(Slotted)
