@@ -41,8 +41,8 @@ def _names(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("path", _python_files(), ids=lambda p: str(p.relative_to(ROOT)))
-def test_only_the_abilities_module_reads_the_tables_of_card_scripts(path: Path) -> None:
-    if path == ROOT / "domain" / "card_scripts.py":  # the scripts' own module (abilities' below)
+def test_only_the_card_scripts_module_reads_the_tables_of_card_scripts(path: Path) -> None:
+    if path == ROOT / "domain" / "card_scripts.py":  # the scripts' own module
         return
     assert not _names(path) & PRIVATE_TABLES, f"{path.name} reads a script table directly"
 
