@@ -19,14 +19,13 @@ from domain.registry import Source
 def may_play(state: GameState, seat: int, card: str, base: int | None) -> bool:
     """Whether nothing in play forbids `seat` to play this card on this base (None: a standard
     action, played on no base). A "can't" beats every allowance and extra play."""
-    restricted = restrictions(state, seat)
-    return not (restricted and forbidden_by(state, restricted, seat, card, _on(base)))
+    return not rules.play_forbidden(state, seat, card, _on(base))
 
 
 def restrictions(state: GameState, seat: int) -> Sequence[tuple[Source, Restriction]]:
-    """``abilities.in_play(state, Restriction, seat)`` (what :func:`rules.play_forbidden`
-    asks), not listed when nothing in play has a Restriction: the state's cards in play are
-    most often known already, the board's list of them not yet."""
+    """``abilities.in_play(state, Restriction, seat)``, not listed when nothing in play has a
+    Restriction (as :func:`rules.play_forbidden` does): for callers asking about many cards
+    or bases with one list (:func:`forbidden_by`)."""
     if rules.none_in_play(state, Restriction):
         return ()
     return abilities.in_play(state, Restriction, seat)
@@ -94,8 +93,7 @@ def allowance(
             fitting.append(i)
     if not fitting:
         return None
-    restricted = restrictions(state, seat)
-    if restricted and forbidden_by(state, restricted, seat, card, _on(base)):
+    if rules.play_forbidden(state, seat, card, _on(base)):
         return None
     if len(fitting) == 1:  # the one play that fits: no need to rank them
         return fitting[0]
