@@ -6,6 +6,7 @@ machines. Run: ``python bench/engine.py [--games N]``. Not a test: it asserts no
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import time
@@ -66,9 +67,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="random games to play (default 20)")
     parser.add_argument("--seconds", type=float, default=2.0, help="min CPU-s per replay figure")
+    parser.add_argument(
+        "--no-freeze",
+        action="store_true",
+        help="leave what the warm-up loaded to the cycle collector (the bot worker freezes it)",
+    )
     args = parser.parse_args()
 
     random_game(-1)  # warm up: the card catalogue loads once per process
+    if not args.no_freeze:
+        gc.freeze()  # as the bot worker does after its preload (workers/worker.py)
     # the yardstick runs between slices of the games (0.2 CPU-s before the first slice and
     # after each), so a machine that speeds up or slows down during the run moves both sides
     # of the ratio alike

@@ -3,6 +3,7 @@ with one games service for all its jobs, and a job that fails or overruns never 
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 import uuid
@@ -15,6 +16,7 @@ from rq import Queue, get_current_job
 from rq.job import JobStatus
 from rq.registry import StartedJobRegistry
 
+from domain.catalogue import catalogue
 from events.connection import RedisClient
 from events.store import EventStore
 from tests.api.helpers import BOB, bearer, command, create, game_view
@@ -133,3 +135,15 @@ def test_a_job_runs_once_rq_recorded_its_start_with_its_execution(queue: Queue) 
     assert job.get_status() == JobStatus.FINISHED
     assert job.return_value() == (True, True, True)
     assert job.id not in StartedJobRegistry(queue.name, connection=queue.connection)
+
+
+def test_what_the_worker_preloads_is_out_of_the_cycle_collectors_reach(queue: Queue) -> None:
+    gc.unfreeze()  # from an earlier worker of this process, if any
+    try:
+        cards = catalogue()
+        assert any(o is cards for o in gc.get_objects())  # collected as any object, so far
+        BotWorker([queue], connection=queue.connection)
+        assert gc.get_freeze_count() > 0
+        assert not any(o is cards for o in gc.get_objects())  # frozen: no collection walks it
+    finally:
+        gc.unfreeze()  # the rest of the test session collects as before
