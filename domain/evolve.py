@@ -9,8 +9,10 @@ from collections.abc import Iterable
 from domain import events as ev
 from domain import evolve_cards, evolve_draft, evolve_turns, table_state
 from domain.evolve_cards import moved_flag
+from domain.evolve_quick import QUICK
 from domain.evolve_turns import talent_flag
 from domain.fold import APPLY
+from domain.frozen import SET_DICT
 from domain.model import (
     Base,
     GameState,
@@ -18,7 +20,9 @@ from domain.model import (
     Player,
     replace,
 )
-from domain.table_state import track
+from domain.table_state import PLAIN, WATCHED, track
+
+_new = object.__new__
 
 
 class NoFold(TypeError):
@@ -39,7 +43,22 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     if state is None:
         assert isinstance(event, ev.GameCreated), "a game starts with game_created"
         return _created(event)
-    fn = APPLY.get(type(event))
+    kind = type(event)
+    quick = QUICK.get(kind)
+    if quick is not None:
+        fields = quick(state, event)
+        if fields is not None:
+            fields["version"] = state.version + 1
+            new = _new(GameState)
+            SET_DICT(new, fields)
+            # track's own first test, asked here: most events leave the table alone
+            t = state.table
+            if kind not in WATCHED and (
+                t is None or (t.undo is None and not t.offered) or kind in PLAIN
+            ):
+                return new
+            return track(state, new, event)  # sets the table of `new` in place, if at all
+    fn = APPLY.get(kind)
     if fn is None:
         raise NoFold(event)
     new = track(state, fn(state, event), event)

@@ -82,7 +82,7 @@ def _use_allowance(s: GameState, seat: int, index: int | None, minion: bool) -> 
     return set_player(s, seat, plays=plays, minions_played=p.minions_played + (1 if minion else 0))
 
 
-def _played(
+def played_card(
     s: GameState, seat: int, uid: str, card: str, allowance: int | None, minion: bool
 ) -> tuple[dict[str, Any], CardRef]:
     """A card leaves where it was to be played, using one of the seat's play allowances (if
@@ -110,7 +110,7 @@ def _played(
 
 @on(ev.MinionPlayed)
 def _minion_played(s: GameState, e: ev.MinionPlayed) -> GameState:
-    changes, card = _played(s, e.seat, e.uid, e.card, e.allowance, minion=True)
+    changes, card = played_card(s, e.seat, e.uid, e.card, e.allowance, minion=True)
     bases = list(s.bases)
     b = bases[e.base]
     bases[e.base] = replace(b, minions=(*b.minions, Minion(e.uid, e.card, card.owner, e.seat)))
@@ -119,7 +119,7 @@ def _minion_played(s: GameState, e: ev.MinionPlayed) -> GameState:
 
 @on(ev.ActionPlayed)
 def _action_played(s: GameState, e: ev.ActionPlayed) -> GameState:
-    changes, card = _played(s, e.seat, e.uid, e.card, e.allowance, minion=False)
+    changes, card = played_card(s, e.seat, e.uid, e.card, e.allowance, minion=False)
     return replace(s, resolving=(*s.resolving, card), **changes)
 
 

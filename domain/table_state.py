@@ -218,9 +218,9 @@ def _at_rest(before: GameState, event: ev.Event) -> bool:
     return event.seat == before.active
 
 
-_PLAIN = _KEEP - {ev.DecisionMade, ev.DecisionRequested, SeatResigned}
+PLAIN = _KEEP - {ev.DecisionMade, ev.DecisionRequested, SeatResigned}
 """Events that keep every checkpoint whatever their content."""
-_WATCHED = frozenset({*_COMMAND_FIRST, ev.DecisionMade})
+WATCHED = frozenset({*_COMMAND_FIRST, ev.DecisionMade})
 """Events that may mark a seat as having played or open a command (a checkpoint)."""
 
 
@@ -229,8 +229,8 @@ def track(before: GameState, after: GameState, event: ev.Event) -> GameState:
     draw offers of the turn, and the takeback checkpoints (kept, added or dropped)."""
     t = before.table
     kind = type(event)
-    if kind not in _WATCHED:  # the fast path: most events change nothing here
-        if t is None or (t.undo is None and not t.offered) or kind in _PLAIN:
+    if kind not in WATCHED:  # the fast path: most events change nothing here
+        if t is None or (t.undo is None and not t.offered) or kind in PLAIN:
             return after
         now = table_of(after)
         changes: dict[str, Any] = {}
