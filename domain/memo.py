@@ -1,7 +1,7 @@
 """Answers about immutable game objects, kept beside them, never written into them.
 
 A game state, a base and their tuples never change, so a rule query's answer about one holds as
-long as that object lives. Two kinds of memo keep such answers keyed by the object's identity:
+long as that object lives. Three kinds of memo keep such answers keyed by the object's identity:
 
 - :class:`WeakMemo`, for objects that take weak references (game states, bases): the answer is
   dropped when its object is freed, so nothing lives longer for being answered about.
@@ -9,6 +9,8 @@ long as that object lives. Two kinds of memo keep such answers keyed by the obje
   while the answer is kept), in two small bounded generations. Keep it small: an object a memo
   holds lives on after its last use, and freeing many objects late measured slower than
   freeing each soon (the engine mostly asks about the last few boards it made).
+- :class:`Slot`, for the one object asked about last (e.g. a state asked several questions in
+  a row): its answer is read without a call, and held until another object is asked about.
 
 A lookup is one dict read and an identity check; a miss only costs recomputing.
 
@@ -24,7 +26,7 @@ from typing import Generic, TypeVar
 K = TypeVar("K")
 V = TypeVar("V")
 
-_ALL: list[Memo[object, object] | WeakMemo[object, object]] = []
+_ALL: list[Memo[object, object] | WeakMemo[object, object] | Slot[object, object]] = []
 
 
 class Memo(Generic[K, V]):
@@ -115,6 +117,21 @@ class WeakMemo(Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+class Slot(Generic[K, V]):
+    """The answer about the one object asked about last (held until another is): a caller
+    reads ``slot.last`` itself, ``(object, answer)``, and tests ``slot.last[0] is obj``."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: tuple[K, V] | None = None
+        _ALL.append(self)  # type: ignore[arg-type]
+
+    def clear(self) -> None:
+        """Forget the answer."""
+        self.last = None
 
 
 def forget_all() -> None:

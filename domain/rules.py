@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import chain, repeat
 
-from domain import abilities
+from domain import abilities, boards
 from domain import registry as reg
 from domain.abilities import (
     AttachCondition,
@@ -209,27 +209,24 @@ def none_in_play(state: GameState, kind: type[abilities.Ability]) -> bool:
     """True when nothing in play (nor a lingering effect) has an ability of this kind, so
     ``abilities.in_play(state, kind, seat)`` is empty for every seat: no card in play has one
     by its script and nothing grants or removes abilities. False when unsure (ask
-    ``abilities.in_play``)."""
-    cards = cards_in_play(state)
-    return cards is not None and cards.isdisjoint(abilities.with_kind(kind))
+    ``abilities.in_play``). Kept by kind with the board's other answers."""
+    asked = boards.LAST.last  # the state asked about last, with its board: looked at first
+    board = asked[1] if asked is not None and asked[0] is state else boards.board(state)
+    known = board.cards or abilities.scripted(state)  # kept with the board once asked
+    found = known[1].get(kind)
+    if found is None:  # the board's first question about this kind
+        cards = known[0]
+        found = known[1][kind] = cards is not None and cards.isdisjoint(abilities.with_kind(kind))
+    return found
 
 
 def cards_in_play(state: GameState) -> frozenset[str] | None:
     """The card ids of what is in play and lingers (``abilities.sources``), or None while
     something grants or removes abilities (a card may then have others than its script's):
     ``abilities.scripted_cards``, kept with the board's other answers."""
-    last = _LAST_ASKED[0]
-    generation = abilities.GENERATION[0]  # the scripts as they are
-    if last is not None and last[0] is state and last[2] == generation:
-        return last[1]  # asked several times in a row about a state
-    cards = abilities.scripted_cards(state)
-    _LAST_ASKED[0] = (state, cards, generation)
-    return cards
-
-
-_LAST_ASKED: list[tuple[GameState, frozenset[str] | None, int] | None] = [None]
-"""The state :func:`cards_in_play` was last asked about, with its answer and the scripts'
-generation it holds for (one state only, held until another is asked about)."""
+    asked = boards.LAST.last  # the state asked about last, with its board: looked at first
+    board = asked[1] if asked is not None and asked[0] is state else boards.board(state)
+    return (board.cards or abilities.scripted(state))[0]
 
 
 def play_forbidden(state: GameState, seat: int, card: str, base: int) -> bool:

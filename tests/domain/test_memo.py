@@ -8,7 +8,7 @@ import weakref
 
 from domain import abilities
 from domain.abilities import OngoingPower
-from domain.memo import Memo, WeakMemo
+from domain.memo import Memo, Slot, WeakMemo
 
 
 class Thing:
@@ -51,6 +51,13 @@ def test_changing_the_card_scripts_makes_every_memo_forget() -> None:
     memo.put(t, 1)
     with abilities.extra("dinosaurs.king_rex", OngoingPower(lambda state, src, base, m: 0)):
         assert memo.get(t) is None
+
+
+def test_changing_the_card_scripts_makes_a_slot_forget_its_answer() -> None:
+    slot: Slot[Thing, int] = Slot()
+    slot.last = (Thing(), 1)
+    with abilities.extra("dinosaurs.king_rex", OngoingPower(lambda state, src, base, m: 0)):
+        assert slot.last is None
 
 
 def test_a_weak_memo_drops_an_answer_with_its_object_and_keeps_no_object_alive() -> None:
