@@ -145,37 +145,12 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
         return list(draft.legal_picks(state, seat))
     if state.phase != "play":
         return []
-    out: list[Command] = []
-    p = state.players[seat]
-    allowed = p.plays
-    if allowed:  # with no play left, no card is ever playable
-        kinds = {a.kind for a in allowed}  # a card of a kind with no play left is never legal
-        where = moves.HandPlays(state, seat)
-        card_type = rules.card_type
-        # card id -> (a minion?, where it may go): copies of a card are asked once
-        known: dict[str, tuple[bool, moves.Targets]] = {}
-        for c in p.hand:
-            found = known.get(c.card)
-            if found is None:
-                kind = card_type(c.card)
-                if kind not in kinds:
-                    found = known[c.card] = (False, ())
-                elif kind == "minion":
-                    found = known[c.card] = (True, where.minion_bases(c.card, Zone.HAND))
-                else:
-                    found = known[c.card] = (False, where.action_targets(c.card))
-            if found[1]:
-                out += moves.plays_of(seat, c.uid, *found)
-        if "minion" in kinds and p.discard and plays.from_discard_possible(state, allowed):
-            bases: dict[str, moves.Targets] = {}
-            for c in p.discard:  # only minions come from a discard pile
-                if card_type(c.card) == "minion":
-                    on = bases.get(c.card)
-                    if on is None:
-                        on = bases[c.card] = where.minion_bases(c.card, Zone.DISCARD)
-                    if on:
-                        out += moves.plays_of(seat, c.uid, True, on)
-    specials = play_specials(state, seat)
+    # with no play left, no card is ever playable
+    where = moves.HandPlays(state, seat) if state.players[seat].plays else None
+    out = [] if where is None else where.cards()
+    # the Specials, told the hand's card ids the listing of its plays found (if it ran)
+    hand = None if where is None else where.hand.keys()
+    specials = specials_for(state, seat, Window.PLAY, -1, hand)
     if specials:  # a card with two Specials is used by naming it: once
         out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in specials)
     if not rules.none_in_play(state, Talent):  # else no card in play has a Talent

@@ -26,7 +26,17 @@ class HandPlays:
     once, not once per card. Its answers are those `allowance` gives card by card and base by
     base."""
 
-    __slots__ = ("_granted", "_minions", "caps", "fancy", "plays", "restricted", "seat", "state")
+    __slots__ = (
+        "_granted",
+        "_minions",
+        "caps",
+        "fancy",
+        "hand",
+        "plays",
+        "restricted",
+        "seat",
+        "state",
+    )
 
     def __init__(self, state: GameState, seat: int) -> None:
         self.state = state
@@ -46,6 +56,48 @@ class HandPlays:
         self.restricted: Sequence[tuple[Source, Restriction]] = plays.restrictions(state, seat)
         self._minions: list[tuple[int, Minion]] | None = None
         self._granted: list[bool] | None = None
+        self.hand: dict[str, tuple[bool, Targets]] = {}
+        """Each card id of the hand, with where it may be played (once :meth:`cards` ran)."""
+
+    def cards(self) -> list[Command]:
+        """The play commands of the seat's hand, then of its discard pile, in pile order (and
+        :attr:`hand` filled)."""
+        state, seat, caps = self.state, self.seat, self.caps  # caps: the kinds with a play left
+        p = state.players[seat]
+        out: list[Command] = []
+        # card id -> (a minion?, where it may go): copies of a card are asked once
+        known = self.hand
+        card_type, power = rules.card_type, rules.printed_power
+        # with only plain minion plays and no restriction in play, a minion from hand goes on
+        # every base or none, by its power alone: what `minion_bases` answers, without asking it
+        plain = "minion" in caps and "minion" not in self.fancy and not self.restricted
+        every, cap = range(len(state.bases)), caps.get("minion", -inf)
+        for c in p.hand:
+            card = c.card
+            found = known.get(card)
+            if found is None:
+                kind = card_type(card)
+                if kind not in caps:
+                    found = known[card] = (False, ())
+                elif kind == "minion":
+                    if plain:
+                        found = known[card] = (True, every if power(card) <= cap else ())
+                    else:
+                        found = known[card] = (True, self.minion_bases(card, Zone.HAND))
+                else:
+                    found = known[card] = (False, self.action_targets(card))
+            if found[1]:
+                out += plays_of(seat, c.uid, *found)
+        if "minion" in caps and p.discard and plays.from_discard_possible(state, self.plays):
+            bases: dict[str, Targets] = {}
+            for c in p.discard:  # only minions come from a discard pile
+                if card_type(c.card) == "minion":
+                    on = bases.get(c.card)
+                    if on is None:
+                        on = bases[c.card] = self.minion_bases(c.card, Zone.DISCARD)
+                    if on:
+                        out += plays_of(seat, c.uid, True, on)
+        return out
 
     def minion_bases(self, card: str, zone: str) -> tuple[int, ...] | range:
         """The bases this minion may be played on now from `zone` (a discard pile: the caller
