@@ -39,6 +39,9 @@ from domain.randomness import SeededRandom
 from domain.specials import specials_for
 from domain.verbs import play_steps
 
+_PLAY, _HAND, _DISCARD = Window.PLAY, Zone.HAND, Zone.DISCARD
+"""Enum members read once (read off its class, one costs several times a global's read)."""
+
 
 def rng_for(state: GameState) -> random.Random:
     """The seeded random source for the command applied at this version."""
@@ -58,7 +61,7 @@ def awaited_seat(state: GameState) -> int | None:
 
 def play_specials(state: GameState, seat: int) -> list[Option]:
     """Specials `seat` may use now in its own play phase."""
-    return specials_for(state, seat, Window.PLAY, -1)
+    return specials_for(state, seat, _PLAY, -1)
 
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:
@@ -150,7 +153,7 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
     out = [] if where is None else where.cards()
     # the Specials, told the hand's card ids the listing of its plays found (if it ran)
     hand = None if where is None else where.hand.keys()
-    specials = specials_for(state, seat, Window.PLAY, -1, hand)
+    specials = specials_for(state, seat, _PLAY, -1, hand)
     if specials:  # a card with two Specials is used by naming it: once
         out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in specials)
     if not rules.none_in_play(state, Talent):  # else no card in play has a Talent
@@ -211,13 +214,13 @@ def decide_and_evolve(
         assert isinstance(command, PlayMinion | PlayAction)
         # a legal play names a card of the seat's hand, or a minion of its discard pile
         p = state.players[seat]
-        zone, card, uid = Zone.HAND, "", command.card
+        zone, card, uid = _HAND, "", command.card
         for c in p.hand:
             if c.uid == uid:
                 card = c.card
                 break
         else:
-            zone = Zone.DISCARD
+            zone = _DISCARD
             card = next(c.card for c in p.discard if c.uid == uid)
         base = command.base
         target = getattr(command, "target", None)

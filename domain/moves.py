@@ -17,6 +17,9 @@ from domain.registry import Source
 Targets = tuple[int, ...] | range | tuple[tuple[int | None, str | None], ...]
 """Where a card may be played: bases (a minion), or (base, target minion uid) pairs (an
 action)."""
+_HAND, _DISCARD = Zone.HAND, Zone.DISCARD
+"""The zones, read once: an enum member read off its class (``Zone.HAND``) costs several times
+a global's read, on paths taken for every card listed."""
 
 
 class HandPlays:
@@ -48,7 +51,7 @@ class HandPlays:
         self.fancy: set[str] = set()
         self.caps: dict[str, float] = {}  # kind -> the highest power a play of it takes
         for a in self.plays:
-            if a.base is not None or a.condition is not None or a.zone != Zone.HAND:
+            if a.base is not None or a.condition is not None or a.zone != _HAND:
                 self.fancy.add(a.kind)
             cap = inf if a.max_power is None else a.max_power
             if cap > self.caps.get(a.kind, -inf):
@@ -83,7 +86,7 @@ class HandPlays:
                     if plain:
                         found = known[card] = (True, every if power(card) <= cap else ())
                     else:
-                        found = known[card] = (True, self.minion_bases(card, Zone.HAND))
+                        found = known[card] = (True, self.minion_bases(card, _HAND))
                 else:
                     found = known[card] = (False, self.action_targets(card))
             if found[1]:
@@ -94,7 +97,7 @@ class HandPlays:
                 if card_type(c.card) == "minion":
                     on = bases.get(c.card)
                     if on is None:
-                        on = bases[c.card] = self.minion_bases(c.card, Zone.DISCARD)
+                        on = bases[c.card] = self.minion_bases(c.card, _DISCARD)
                     if on:
                         out += plays_of(seat, c.uid, True, on)
         return out
@@ -107,7 +110,7 @@ class HandPlays:
         something forbids it."""
         state, seat = self.state, self.seat
         granted = None
-        if zone == Zone.DISCARD:
+        if zone == _DISCARD:
             if self._granted is None:
                 self._granted = [
                     rules.discard_play_granted(state, seat, b) for b in range(len(state.bases))
