@@ -75,6 +75,10 @@ class HandPlays:
         # every base or none, by its power alone: what `minion_bases` answers, without asking it
         plain = "minion" in caps and "minion" not in self.fancy and not self.restricted
         every, cap = range(len(state.bases)), caps.get("minion", -inf)
+        # likewise a standard action (no Special-only card) is played on no base, or not at all
+        plain_action = "action" in caps and "action" not in self.fancy and not self.restricted
+        action_cap = caps.get("action", -inf)
+        n = len(every)
         for c in p.hand:
             card = c.card
             found = known.get(card)
@@ -87,9 +91,26 @@ class HandPlays:
                         found = known[card] = (True, every if power(card) <= cap else ())
                     else:
                         found = known[card] = (True, self.minion_bases(card, _HAND))
+                elif (
+                    plain_action
+                    and rules.action_kind(card) == "standard"
+                    and not plays.special_only(card)
+                ):
+                    found = known[card] = (False, _NO_BASE if power(card) <= action_cap else ())
                 else:
                     found = known[card] = (False, self.action_targets(card))
-            if found[1]:
+            targets = found[1]
+            if targets is every or targets is _NO_BASE:
+                # the commonest answers, told apart by their size: the very commands last made
+                # for this uid, found by the uid alone (its hash is kept; a tuple's is not)
+                size = n if targets is every else -1
+                made = _BY_UID.get(c.uid)
+                if made is None or made[0] != seat or made[1] != size:
+                    if len(_BY_UID) >= _MADE_MAX:
+                        _BY_UID.clear()
+                    made = _BY_UID[c.uid] = (seat, size, plays_of(seat, c.uid, *found))
+                out += made[2]
+            elif targets:
                 out += plays_of(seat, c.uid, *found)
         if "minion" in caps and p.discard and plays.from_discard_possible(state, self.plays):
             bases: dict[str, Targets] = {}
@@ -208,6 +229,12 @@ _MADE: dict[tuple[int, str, bool, Targets], tuple[Command, ...]] = {}
 """The play commands :func:`plays_of` made, by what they were made of (values, not objects
 of a state: nothing is kept about a state). Forgotten whole past :data:`_MADE_MAX` entries."""
 _MADE_MAX = 4096
+_NO_BASE: tuple[tuple[int | None, str | None], ...] = ((None, None),)
+"""Where a standard action goes: on no base, at no minion."""
+_BY_UID: dict[str, tuple[int, int, tuple[Command, ...]]] = {}
+"""By a card's uid: the seat, the size of the answer (bases; -1 for a standard action's) and the
+commands :func:`plays_of` made of a plain minion play on every base or of a standard action's
+(forgotten whole past :data:`_MADE_MAX` entries)."""
 _END_TURN: dict[int, EndTurn] = {}  # each seat's EndTurn, a value made once
 
 
