@@ -41,6 +41,7 @@ from domain.verbs import play_steps
 
 _PLAY, _HAND, _DISCARD = Window.PLAY, Zone.HAND, Zone.DISCARD
 """Enum members read once (read off its class, one costs several times a global's read)."""
+_PLAYS = (PlayMinion, PlayAction)  # a tuple made once: `A | B` makes a union at every read
 
 
 def rng_for(state: GameState) -> random.Random:
@@ -141,7 +142,7 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
         return []
     pending = state.pending
     if pending is not None:
-        return [moves.choose(seat, o.id) for o in pending.options] if pending.seat == seat else []
+        return moves.choices(seat, pending.options) if pending.seat == seat else []
     if state.active != seat:
         return []
     if state.phase == "draft":
@@ -211,7 +212,7 @@ def decide_and_evolve(
         used = ev.SpecialUsed(seat, command.card, str(option.card))
         steps = (used, Task("use_special", {"seat": seat, "choice": option.value}))
     else:
-        assert isinstance(command, PlayMinion | PlayAction)
+        assert isinstance(command, _PLAYS)
         # a legal play names a card of the seat's hand, or a minion of its discard pile
         p = state.players[seat]
         zone, card, uid = _HAND, "", command.card

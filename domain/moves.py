@@ -11,7 +11,7 @@ from typing import cast
 from domain import abilities, plays, rules
 from domain.abilities import AttachCondition, Restriction
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion
-from domain.model import GameState, Minion, Zone
+from domain.model import GameState, Minion, Option, Zone
 from domain.registry import Source
 
 Targets = tuple[int, ...] | range | tuple[tuple[int | None, str | None], ...]
@@ -246,15 +246,31 @@ def end_turn(seat: int) -> EndTurn:
     return end
 
 
-_CHOSEN: dict[tuple[int, str], Choose] = {}
-"""Each (seat, option id)'s Choose, a value made once (forgotten whole past :data:`_MADE_MAX`)."""
+_CHOSEN: dict[int, dict[str, Choose]] = {}
+"""Each seat's Choose of each option id, a value made once (by the option id alone: its hash is
+kept; a seat's are forgotten whole past :data:`_MADE_MAX`)."""
 
 
 def choose(seat: int, option: str) -> Choose:
     """`Choose(seat, option)`, made once for each seat and option id (a value)."""
-    made = _CHOSEN.get((seat, option))
-    if made is None:
-        if len(_CHOSEN) >= _MADE_MAX:
-            _CHOSEN.clear()
-        made = _CHOSEN[(seat, option)] = Choose(seat, option)
-    return made
+    made = _CHOSEN.get(seat)
+    if made is None or len(made) >= _MADE_MAX:
+        made = _CHOSEN[seat] = {}
+    found = made.get(option)
+    if found is None:
+        found = made[option] = Choose(seat, option)
+    return found
+
+
+def choices(seat: int, options: Sequence[Option]) -> list[Command]:
+    """``[choose(seat, o.id) for o in options]``, without a call per option."""
+    made = _CHOSEN.get(seat)
+    if made is None or len(made) >= _MADE_MAX:
+        made = _CHOSEN[seat] = {}
+    out: list[Command] = []
+    for o in options:
+        found = made.get(o.id)
+        if found is None:
+            found = made[o.id] = Choose(seat, o.id)
+        out.append(found)
+    return out

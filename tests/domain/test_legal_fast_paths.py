@@ -105,10 +105,12 @@ def test_a_made_once_choose_equals_a_new_one() -> None:
     for seed in range(2):
         for state, seat in _states(seed):
             if state.pending is not None:
-                for o in state.pending.options:
+                listed = moves.choices(seat, state.pending.options)
+                assert listed == [Choose(seat, o.id) for o in state.pending.options]
+                for o, chosen in zip(state.pending.options, listed, strict=True):
                     made = moves.choose(seat, o.id)
                     assert made == Choose(seat, o.id)
-                    assert moves.choose(seat, o.id) is made
+                    assert moves.choose(seat, o.id) is made is chosen
 
 
 def test_specials_indexed_by_window_value_match_every_window() -> None:
