@@ -39,6 +39,10 @@ from domain.randomness import SeededRandom
 from domain.specials import specials_for
 from domain.verbs import play_steps
 
+_PLAY, _HAND, _DISCARD = Window.PLAY, Zone.HAND, Zone.DISCARD
+"""Enum members read once (read off its class, one costs several times a global's read)."""
+_PLAYS = (PlayMinion, PlayAction)  # a tuple made once: `A | B` makes a union at every read
+
 
 def rng_for(state: GameState) -> random.Random:
     """The seeded random source for the command applied at this version."""
@@ -58,7 +62,7 @@ def awaited_seat(state: GameState) -> int | None:
 
 def play_specials(state: GameState, seat: int) -> list[Option]:
     """Specials `seat` may use now in its own play phase."""
-    return specials_for(state, seat, Window.PLAY, -1)
+    return specials_for(state, seat, _PLAY, -1)
 
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:
@@ -138,44 +142,19 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
         return []
     pending = state.pending
     if pending is not None:
-        return [moves.choose(seat, o.id) for o in pending.options] if pending.seat == seat else []
+        return moves.choices(seat, pending.options) if pending.seat == seat else []
     if state.active != seat:
         return []
     if state.phase == "draft":
         return list(draft.legal_picks(state, seat))
     if state.phase != "play":
         return []
-    out: list[Command] = []
-    p = state.players[seat]
-    allowed = p.plays
-    if allowed:  # with no play left, no card is ever playable
-        kinds = {a.kind for a in allowed}  # a card of a kind with no play left is never legal
-        where = moves.HandPlays(state, seat)
-        card_type = rules.card_type
-        # card id -> (a minion?, where it may go): copies of a card are asked once
-        known: dict[str, tuple[bool, moves.Targets]] = {}
-        for c in p.hand:
-            found = known.get(c.card)
-            if found is None:
-                kind = card_type(c.card)
-                if kind not in kinds:
-                    found = known[c.card] = (False, ())
-                elif kind == "minion":
-                    found = known[c.card] = (True, where.minion_bases(c.card, Zone.HAND))
-                else:
-                    found = known[c.card] = (False, where.action_targets(c.card))
-            if found[1]:
-                out += moves.plays_of(seat, c.uid, *found)
-        if "minion" in kinds and p.discard and plays.from_discard_possible(state, allowed):
-            bases: dict[str, moves.Targets] = {}
-            for c in p.discard:  # only minions come from a discard pile
-                if card_type(c.card) == "minion":
-                    on = bases.get(c.card)
-                    if on is None:
-                        on = bases[c.card] = where.minion_bases(c.card, Zone.DISCARD)
-                    if on:
-                        out += moves.plays_of(seat, c.uid, True, on)
-    specials = play_specials(state, seat)
+    # with no play left, no card is ever playable
+    where = moves.HandPlays(state, seat) if state.players[seat].plays else None
+    out = [] if where is None else where.cards()
+    # the Specials, told the hand's card ids the listing of its plays found (if it ran)
+    hand = None if where is None else where.hand.keys()
+    specials = specials_for(state, seat, _PLAY, -1, hand)
     if specials:  # a card with two Specials is used by naming it: once
         out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in specials)
     if not rules.none_in_play(state, Talent):  # else no card in play has a Talent
@@ -233,16 +212,16 @@ def decide_and_evolve(
         used = ev.SpecialUsed(seat, command.card, str(option.card))
         steps = (used, Task("use_special", {"seat": seat, "choice": option.value}))
     else:
-        assert isinstance(command, PlayMinion | PlayAction)
+        assert isinstance(command, _PLAYS)
         # a legal play names a card of the seat's hand, or a minion of its discard pile
         p = state.players[seat]
-        zone, card, uid = Zone.HAND, "", command.card
+        zone, card, uid = _HAND, "", command.card
         for c in p.hand:
             if c.uid == uid:
                 card = c.card
                 break
         else:
-            zone = Zone.DISCARD
+            zone = _DISCARD
             card = next(c.card for c in p.discard if c.uid == uid)
         base = command.base
         target = getattr(command, "target", None)

@@ -11,12 +11,15 @@ from typing import cast
 from domain import abilities, plays, rules
 from domain.abilities import AttachCondition, Restriction
 from domain.commands import Choose, Command, EndTurn, PlayAction, PlayMinion
-from domain.model import GameState, Minion, Zone
+from domain.model import GameState, Minion, Option, Zone
 from domain.registry import Source
 
 Targets = tuple[int, ...] | range | tuple[tuple[int | None, str | None], ...]
 """Where a card may be played: bases (a minion), or (base, target minion uid) pairs (an
 action)."""
+_HAND, _DISCARD = Zone.HAND, Zone.DISCARD
+"""The zones, read once: an enum member read off its class (``Zone.HAND``) costs several times
+a global's read, on paths taken for every card listed."""
 
 
 class HandPlays:
@@ -26,7 +29,17 @@ class HandPlays:
     once, not once per card. Its answers are those `allowance` gives card by card and base by
     base."""
 
-    __slots__ = ("_granted", "_minions", "caps", "fancy", "plays", "restricted", "seat", "state")
+    __slots__ = (
+        "_granted",
+        "_minions",
+        "caps",
+        "fancy",
+        "hand",
+        "plays",
+        "restricted",
+        "seat",
+        "state",
+    )
 
     def __init__(self, state: GameState, seat: int) -> None:
         self.state = state
@@ -38,7 +51,7 @@ class HandPlays:
         self.fancy: set[str] = set()
         self.caps: dict[str, float] = {}  # kind -> the highest power a play of it takes
         for a in self.plays:
-            if a.base is not None or a.condition is not None or a.zone != Zone.HAND:
+            if a.base is not None or a.condition is not None or a.zone != _HAND:
                 self.fancy.add(a.kind)
             cap = inf if a.max_power is None else a.max_power
             if cap > self.caps.get(a.kind, -inf):
@@ -46,6 +59,69 @@ class HandPlays:
         self.restricted: Sequence[tuple[Source, Restriction]] = plays.restrictions(state, seat)
         self._minions: list[tuple[int, Minion]] | None = None
         self._granted: list[bool] | None = None
+        self.hand: dict[str, tuple[bool, Targets]] = {}
+        """Each card id of the hand, with where it may be played (once :meth:`cards` ran)."""
+
+    def cards(self) -> list[Command]:
+        """The play commands of the seat's hand, then of its discard pile, in pile order (and
+        :attr:`hand` filled)."""
+        state, seat, caps = self.state, self.seat, self.caps  # caps: the kinds with a play left
+        p = state.players[seat]
+        out: list[Command] = []
+        # card id -> (a minion?, where it may go): copies of a card are asked once
+        known = self.hand
+        card_type, power = rules.card_type, rules.printed_power
+        # with only plain minion plays and no restriction in play, a minion from hand goes on
+        # every base or none, by its power alone: what `minion_bases` answers, without asking it
+        plain = "minion" in caps and "minion" not in self.fancy and not self.restricted
+        every, cap = range(len(state.bases)), caps.get("minion", -inf)
+        # likewise a standard action (no Special-only card) is played on no base, or not at all
+        plain_action = "action" in caps and "action" not in self.fancy and not self.restricted
+        action_cap = caps.get("action", -inf)
+        n = len(every)
+        for c in p.hand:
+            card = c.card
+            found = known.get(card)
+            if found is None:
+                kind = card_type(card)
+                if kind not in caps:
+                    found = known[card] = (False, ())
+                elif kind == "minion":
+                    if plain:
+                        found = known[card] = (True, every if power(card) <= cap else ())
+                    else:
+                        found = known[card] = (True, self.minion_bases(card, _HAND))
+                elif (
+                    plain_action
+                    and rules.action_kind(card) == "standard"
+                    and not plays.special_only(card)
+                ):
+                    found = known[card] = (False, _NO_BASE if power(card) <= action_cap else ())
+                else:
+                    found = known[card] = (False, self.action_targets(card))
+            targets = found[1]
+            if targets is every or targets is _NO_BASE:
+                # the commonest answers, told apart by their size: the very commands last made
+                # for this uid, found by the uid alone (its hash is kept; a tuple's is not)
+                size = n if targets is every else -1
+                made = _BY_UID.get(c.uid)
+                if made is None or made[0] != seat or made[1] != size:
+                    if len(_BY_UID) >= _MADE_MAX:
+                        _BY_UID.clear()
+                    made = _BY_UID[c.uid] = (seat, size, plays_of(seat, c.uid, *found))
+                out += made[2]
+            elif targets:
+                out += plays_of(seat, c.uid, *found)
+        if "minion" in caps and p.discard and plays.from_discard_possible(state, self.plays):
+            bases: dict[str, Targets] = {}
+            for c in p.discard:  # only minions come from a discard pile
+                if card_type(c.card) == "minion":
+                    on = bases.get(c.card)
+                    if on is None:
+                        on = bases[c.card] = self.minion_bases(c.card, _DISCARD)
+                    if on:
+                        out += plays_of(seat, c.uid, True, on)
+        return out
 
     def minion_bases(self, card: str, zone: str) -> tuple[int, ...] | range:
         """The bases this minion may be played on now from `zone` (a discard pile: the caller
@@ -55,7 +131,7 @@ class HandPlays:
         something forbids it."""
         state, seat = self.state, self.seat
         granted = None
-        if zone == Zone.DISCARD:
+        if zone == _DISCARD:
             if self._granted is None:
                 self._granted = [
                     rules.discard_play_granted(state, seat, b) for b in range(len(state.bases))
@@ -153,6 +229,12 @@ _MADE: dict[tuple[int, str, bool, Targets], tuple[Command, ...]] = {}
 """The play commands :func:`plays_of` made, by what they were made of (values, not objects
 of a state: nothing is kept about a state). Forgotten whole past :data:`_MADE_MAX` entries."""
 _MADE_MAX = 4096
+_NO_BASE: tuple[tuple[int | None, str | None], ...] = ((None, None),)
+"""Where a standard action goes: on no base, at no minion."""
+_BY_UID: dict[str, tuple[int, int, tuple[Command, ...]]] = {}
+"""By a card's uid: the seat, the size of the answer (bases; -1 for a standard action's) and the
+commands :func:`plays_of` made of a plain minion play on every base or of a standard action's
+(forgotten whole past :data:`_MADE_MAX` entries)."""
 _END_TURN: dict[int, EndTurn] = {}  # each seat's EndTurn, a value made once
 
 
@@ -164,15 +246,31 @@ def end_turn(seat: int) -> EndTurn:
     return end
 
 
-_CHOSEN: dict[tuple[int, str], Choose] = {}
-"""Each (seat, option id)'s Choose, a value made once (forgotten whole past :data:`_MADE_MAX`)."""
+_CHOSEN: dict[int, dict[str, Choose]] = {}
+"""Each seat's Choose of each option id, a value made once (by the option id alone: its hash is
+kept; a seat's are forgotten whole past :data:`_MADE_MAX`)."""
 
 
 def choose(seat: int, option: str) -> Choose:
     """`Choose(seat, option)`, made once for each seat and option id (a value)."""
-    made = _CHOSEN.get((seat, option))
-    if made is None:
-        if len(_CHOSEN) >= _MADE_MAX:
-            _CHOSEN.clear()
-        made = _CHOSEN[(seat, option)] = Choose(seat, option)
-    return made
+    made = _CHOSEN.get(seat)
+    if made is None or len(made) >= _MADE_MAX:
+        made = _CHOSEN[seat] = {}
+    found = made.get(option)
+    if found is None:
+        found = made[option] = Choose(seat, option)
+    return found
+
+
+def choices(seat: int, options: Sequence[Option]) -> list[Command]:
+    """``[choose(seat, o.id) for o in options]``, without a call per option."""
+    made = _CHOSEN.get(seat)
+    if made is None or len(made) >= _MADE_MAX:
+        made = _CHOSEN[seat] = {}
+    out: list[Command] = []
+    for o in options:
+        found = made.get(o.id)
+        if found is None:
+            found = made[o.id] = Choose(seat, o.id)
+        out.append(found)
+    return out

@@ -50,18 +50,22 @@ class PlaysItself(StrEnum):
     A_BASE = "a_base"  # on some base of the board
 
 
+_A_BASE, _ITS_BASE, _DISCARD = PlaysItself.A_BASE, PlaysItself.ITS_BASE, Zone.DISCARD
+"""Enum members read once (read off its class, one costs several times a global's read)."""
+
+
 def may_play_itself(
     state: GameState, seat: int, card: str, uid: str, base: int, where: PlaysItself
 ) -> bool:
     """Whether nothing forbids `seat` to play its card `uid` as a Special playing it `where`
     says (`base`: the window's base, -1 for none)."""
     if not restrictions(state, seat):  # nothing forbids any play
-        if where == PlaysItself.A_BASE:
+        if where == _A_BASE:
             return bool(state.bases)
-        return where != PlaysItself.ITS_BASE or rules.find_minion(state, uid) is not None
-    if where == PlaysItself.A_BASE:
+        return where != _ITS_BASE or rules.find_minion(state, uid) is not None
+    if where == _A_BASE:
         return any(may_play(state, seat, card, i) for i in range(len(state.bases)))
-    if where == PlaysItself.ITS_BASE:
+    if where == _ITS_BASE:
         found = rules.find_minion(state, uid)
         return found is not None and may_play(state, seat, card, found[0])
     on = base if base >= 0 and rules.card_type(card) == "minion" else None
@@ -279,7 +283,7 @@ def from_discard_possible(state: GameState, plays: tuple[Allowance, ...]) -> boo
     """Whether any minion could come from a discard pile: a play from there, or something in
     play letting ordinary plays take minions from there (what `allowance` would accept)."""
     for a in plays:
-        if a.zone == Zone.DISCARD:
+        if a.zone == _DISCARD:
             return True
     if rules.none_in_play(state, PlaysFromDiscard):
         return False

@@ -3,13 +3,14 @@ owner's play phase. Which Specials a seat may use, from hand, play or discard.""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from operator import attrgetter
 from typing import Any
 
 from domain import abilities, rules
 from domain.effects import Special
 from domain.fx import Fx, Steps
-from domain.model import GameState, Option, Task, Zone
+from domain.model import CardRef, GameState, Option, Task, Zone
 from domain.moments import Window
 from domain.registry import Source
 from domain.steps import step
@@ -20,8 +21,11 @@ def me_first(window: Window, base: int, seat: int, passes: int = 0) -> Task:
     return Task("me_first", {"window": window.value, "base": base, "seat": seat, "passes": passes})
 
 
-def specials_for(state: GameState, seat: int, window: Window, base: int) -> list[Option]:
-    """The Specials `seat` may use now, as options (hand, then play, then discard)."""
+def specials_for(
+    state: GameState, seat: int, window: Window, base: int, hand: Collection[str] | None = None
+) -> list[Option]:
+    """The Specials `seat` may use now, as options (hand, then play, then discard). `hand`, if
+    given, holds every card id of the seat's hand (looked at instead of the hand itself)."""
     p = state.players[seat]
     found: list[tuple[str, str, int, Special]] = []
     entry = _SPECIALS.get(window._value_)  # by its str: an enum's hash is Python code
@@ -30,7 +34,7 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
     in_hand, in_play, in_discard = entry[1]
     # each pile is looked through only when a card of it has such a Special (the checks run
     # in C: most piles have none)
-    if in_hand and not in_hand.keys().isdisjoint(map(_CARD, p.hand)):
+    if in_hand and not in_hand.keys().isdisjoint(map(_CARD, p.hand) if hand is None else hand):
         for c in p.hand:
             if c.card in in_hand:
                 found += [(c.uid, c.card, k, sp) for k, sp in in_hand[c.card]]
@@ -51,8 +55,24 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
             for m in b.minions:
                 if m.controller == seat and m.card in in_play:
                     found += [(m.uid, m.card, k, sp) for k, sp in in_play[m.card]]
-    if in_discard and not in_discard.keys().isdisjoint(map(_CARD, p.discard)):
-        for c in p.discard:
+    pile = p.discard
+    if in_discard and pile:
+        # a discard pile is long and most often the very tuple looked through last time: the
+        # answer about it (and this index) is kept by the pile's identity
+        held = _HELD.get(id(pile))
+        if held is None or held[0] is not pile or held[1] is not in_discard:
+            if len(_HELD) >= _HELD_MAX:
+                _HELD.clear()
+            held = _HELD[id(pile)] = (
+                pile,
+                in_discard,
+                not in_discard.keys().isdisjoint(map(_CARD, pile)),
+            )
+        has_one = held[2]
+    else:
+        has_one = False
+    if has_one:
+        for c in pile:
             if c.card in in_discard:
                 found += [(c.uid, c.card, k, sp) for k, sp in in_discard[c.card]]
     if not found:
@@ -64,6 +84,11 @@ def specials_for(state: GameState, seat: int, window: Window, base: int) -> list
     ]
 
 
+_HELD: dict[int, tuple[tuple[CardRef, ...], _ByCard, bool]] = {}
+"""By a discard pile's id: that very pile, a window's index of Specials used from a discard pile
+(see :func:`_index`) and whether a card of the pile has one there. It holds the piles it
+answers about (so their ids are not reused while kept); forgotten whole past :data:`_HELD_MAX`."""
+_HELD_MAX = 64
 _CARD = attrgetter("card")
 _OWNER = attrgetter("owner")
 _ByCard = dict[str, list[tuple[int, Special]]]

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from domain import abilities, moves, plays, rules, talents
+from domain import abilities, moves, plays, replay, rules, specials, talents
 from domain.abilities import Restriction
-from domain.commands import Choose, ExpireClock, PickFaction
+from domain.bots import playout
+from domain.commands import Choose, Command, ExpireClock, PickFaction
 from domain.decide import _PLAY_MOVES
 from domain.effects import Talent
-from domain.model import GameState, Zone
+from domain.model import GameState, Zone, replace
 from domain.moments import Window
 from domain.specials import specials_for
 from domain.table import TABLE_COMMANDS
-from tests.domain.seeded import seeded_moves
+from tests.domain.seeded import seeded_moves, seeded_start
 
 
 def _states(seed: int) -> list[tuple[GameState, int]]:
@@ -104,10 +105,12 @@ def test_a_made_once_choose_equals_a_new_one() -> None:
     for seed in range(2):
         for state, seat in _states(seed):
             if state.pending is not None:
-                for o in state.pending.options:
+                listed = moves.choices(seat, state.pending.options)
+                assert listed == [Choose(seat, o.id) for o in state.pending.options]
+                for o, chosen in zip(state.pending.options, listed, strict=True):
                     made = moves.choose(seat, o.id)
                     assert made == Choose(seat, o.id)
-                    assert moves.choose(seat, o.id) is made
+                    assert moves.choose(seat, o.id) is made is chosen
 
 
 def test_specials_indexed_by_window_value_match_every_window() -> None:
@@ -122,3 +125,65 @@ def test_no_clock_table_or_draft_command_is_of_a_class_decide_takes_for_a_play_m
     for cls in _PLAY_MOVES:
         assert not issubclass(cls, others), cls
         assert not any(issubclass(other, cls) for other in others), cls
+
+
+def _plays_card_by_card(state: GameState, seat: int) -> list[Command]:
+    """The play commands of a seat's hand and discard pile as `HandPlays` answers card by card
+    (`minion_bases`, `action_targets`): what its listing of every card must give."""
+    p = state.players[seat]
+    where = moves.HandPlays(state, seat)
+    out: list[Command] = []
+    for c in p.hand:
+        kind = rules.card_type(c.card)
+        if kind not in {a.kind for a in p.plays}:
+            continue
+        if kind == "minion":
+            out += moves.plays_of(seat, c.uid, True, where.minion_bases(c.card, Zone.HAND))
+        else:
+            out += moves.plays_of(seat, c.uid, False, where.action_targets(c.card))
+    if any(a.kind == "minion" for a in p.plays) and plays.from_discard_possible(state, p.plays):
+        for c in p.discard:
+            if rules.card_type(c.card) == "minion":
+                out += moves.plays_of(seat, c.uid, True, where.minion_bases(c.card, Zone.DISCARD))
+    return out
+
+
+def test_the_plays_listed_for_a_hand_are_those_asked_card_by_card() -> None:
+    plain = 0
+    for seed in range(6):
+        for state, seat in _states(seed):
+            p = state.players[seat]
+            if state.phase != "play" or state.pending is not None or not p.plays:
+                continue
+            where = moves.HandPlays(state, seat)
+            assert where.cards() == _plays_card_by_card(state, seat)
+            assert list(where.hand) == list(dict.fromkeys(c.card for c in p.hand))
+            plain += "minion" not in where.fancy and not where.restricted
+            # a board with a base less (the commands made for a uid are of that many bases)
+            fewer = replace(state, bases=state.bases[:-1])
+            assert moves.HandPlays(fewer, seat).cards() == _plays_card_by_card(fewer, seat)
+    assert plain  # the plain minion plays' shortcut was taken
+
+
+def _states_with_play_phase_specials(seed: int) -> list[tuple[GameState, int]]:
+    """The states of a seeded game of the factions with a Special used in the play phase
+    (from hand, play and discard: Cowboys, Ninjas, Zombies) and one other."""
+    rng, setup = seeded_start(seed, factions=("cowboys", "ninjas", "zombies", "pirates"))
+    return [(m.before, m.seat) for m in playout(replay(setup), rng, max_moves=400)]
+
+
+def test_the_specials_found_from_the_hands_card_ids_and_known_piles_are_those_looked_up() -> None:
+    found: set[str] = set()
+    for seed in range(4):
+        for state, seat in _states_with_play_phase_specials(seed):
+            if state.phase != "play" or state.pending is not None:
+                continue
+            hand = {c.card: None for c in state.players[seat].hand}.keys()
+            fast = specials_for(state, seat, Window.PLAY, -1, hand)
+            again = specials_for(state, seat, Window.PLAY, -1)  # the discard pile known now
+            specials._HELD.clear()
+            plain = specials_for(state, seat, Window.PLAY, -1)
+            assert fast == again == plain
+            found.update(str(o.card) for o in plain)
+    # Specials used from hand, from play and from a discard pile were found
+    assert found == {"cowboys.deputy", "ninjas.ninja_acolyte", "zombies.tenacious_z"}
