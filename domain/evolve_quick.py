@@ -63,29 +63,21 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> Fields:
 
 
 def _expired(s: GameState, e: ev.EffectsExpired) -> Fields:
-    # a tuple with nothing expiring stays the very same tuple, as in the general fold; most
-    # turns nothing lasts, so each empty tuple is passed over without a look
     turn = e.turn
     d = s.__dict__.copy()
-    temp = s.temp_power
-    if temp:
-        for t in temp:
-            if t.until_turn <= turn:
-                d["temp_power"] = tuple([t for t in temp if t.until_turn > turn])
-                break
-    marks = s.temp_breakpoints
-    if marks:
-        for b in marks:
-            if b.until_turn <= turn:
-                d["temp_breakpoints"] = tuple([b for b in marks if b.until_turn > turn])
-                break
-    lingering = s.lingering
-    if lingering:
-        for x in lingering:
-            if x.until_turn <= turn:
-                d["lingering"] = tuple([x for x in lingering if x.until_turn > turn])
-                break
+    for name in _LASTING:
+        items = d[name]
+        if items:  # most turns nothing lasts: each empty tuple is passed over without a look
+            for x in items:
+                if x.until_turn <= turn:
+                    d[name] = tuple([x for x in items if x.until_turn > turn])
+                    break
+    # a tuple with nothing expiring stays the very same tuple, as in the general fold
     return d
+
+
+_LASTING = ("temp_power", "temp_breakpoints", "lingering")
+"""The state's fields of effects that last until a turn (each item has `until_turn`)."""
 
 
 def _drawn(s: GameState, e: ev.CardsDrawn) -> Fields | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from domain import abilities, moves, plays, replay, rules, specials, talents
 from domain.abilities import Restriction
 from domain.bots import playout
@@ -17,6 +19,15 @@ from tests.domain.seeded import seeded_moves, seeded_start
 
 def _states(seed: int) -> list[tuple[GameState, int]]:
     return [(m.before, m.seat) for m in seeded_moves(seed)]
+
+
+def _with_plays(seeds: int) -> Iterator[tuple[GameState, int]]:
+    """The states of seeded games in which the seat moving may play a card from its hand."""
+    for seed in range(seeds):
+        for state, seat in _states(seed):
+            p = state.players[seat]
+            if state.phase == "play" and state.pending is None and p.plays:
+                yield state, seat
 
 
 def test_talents_are_skipped_only_when_no_seat_could_use_one() -> None:
@@ -39,24 +50,21 @@ def test_the_restrictions_for_a_seat_are_those_in_play_for_it_even_when_none_are
 
 def test_the_bases_listed_for_a_minion_are_those_allowance_finds_a_play_on() -> None:
     from_discard = 0
-    for seed in range(6):
-        for state, seat in _states(seed):
-            p = state.players[seat]
-            if state.phase != "play" or state.pending is not None or not p.plays:
-                continue
-            where = moves.HandPlays(state, seat)
-            piles = [(Zone.HAND, p.hand)]
-            if plays.from_discard_possible(state, p.plays):
-                piles.append((Zone.DISCARD, p.discard))
-            for zone, pile in piles:
-                for card in {c.card for c in pile if rules.card_type(c.card) == "minion"}:
-                    expected = [
-                        b
-                        for b in range(len(state.bases))
-                        if plays.allowance(state, seat, card, b, zone, choose=False) is not None
-                    ]
-                    assert list(where.minion_bases(card, zone)) == expected, (card, zone)
-                    from_discard += zone == Zone.DISCARD and bool(expected)
+    for state, seat in _with_plays(6):
+        p = state.players[seat]
+        where = moves.HandPlays(state, seat)
+        piles = [(Zone.HAND, p.hand)]
+        if plays.from_discard_possible(state, p.plays):
+            piles.append((Zone.DISCARD, p.discard))
+        for zone, pile in piles:
+            for card in {c.card for c in pile if rules.card_type(c.card) == "minion"}:
+                expected = [
+                    b
+                    for b in range(len(state.bases))
+                    if plays.allowance(state, seat, card, b, zone, choose=False) is not None
+                ]
+                assert list(where.minion_bases(card, zone)) == expected, (card, zone)
+                from_discard += zone == Zone.DISCARD and bool(expected)
     assert from_discard  # minions were found playable from a discard pile
 
 
@@ -150,18 +158,15 @@ def _plays_card_by_card(state: GameState, seat: int) -> list[Command]:
 
 def test_the_plays_listed_for_a_hand_are_those_asked_card_by_card() -> None:
     plain = 0
-    for seed in range(6):
-        for state, seat in _states(seed):
-            p = state.players[seat]
-            if state.phase != "play" or state.pending is not None or not p.plays:
-                continue
-            where = moves.HandPlays(state, seat)
-            assert where.cards() == _plays_card_by_card(state, seat)
-            assert list(where.hand) == list(dict.fromkeys(c.card for c in p.hand))
-            plain += "minion" not in where.fancy and not where.restricted
-            # a board with a base less (the commands made for a uid are of that many bases)
-            fewer = replace(state, bases=state.bases[:-1])
-            assert moves.HandPlays(fewer, seat).cards() == _plays_card_by_card(fewer, seat)
+    for state, seat in _with_plays(6):
+        p = state.players[seat]
+        where = moves.HandPlays(state, seat)
+        assert where.cards() == _plays_card_by_card(state, seat)
+        assert list(where.hand) == list(dict.fromkeys(c.card for c in p.hand))
+        plain += "minion" not in where.fancy and not where.restricted
+        # a board with a base less (the commands made for a uid are of that many bases)
+        fewer = replace(state, bases=state.bases[:-1])
+        assert moves.HandPlays(fewer, seat).cards() == _plays_card_by_card(fewer, seat)
     assert plain  # the plain minion plays' shortcut was taken
 
 
