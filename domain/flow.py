@@ -245,8 +245,16 @@ def _hook(base_card: str, moment: Hook) -> BaseHook | None:
 @step("draw_phase")
 def _draw_phase(fx: Fx) -> Steps:
     seat = fx.state.active
-    # the plays not made are lost when the play phase ends
-    return _TO_DRAW, *draw_cards(fx, seat, 2), seat_task("hand_limit", seat)
+    drawn = draw_cards(fx, seat, 2)
+    # the hand as these events leave it (only the cards drawn join it): at the limit or under
+    # it, the hand_limit task would ask nothing, so it is not run (most turns)
+    size = len(fx.state.players[seat].hand)
+    for e in drawn:
+        if type(e) is ev.CardsDrawn:
+            size += len(e.cards)
+    if size <= rules.HAND_LIMIT:
+        return _TO_DRAW, *drawn  # the plays not made are lost when the play phase ends
+    return _TO_DRAW, *drawn, seat_task("hand_limit", seat)
 
 
 @step("hand_limit")
@@ -269,11 +277,10 @@ def _hand_limit_discard(fx: Fx, *, seat: int, choice: str) -> Steps:
 @step("end_phase")
 def _end_phase(fx: Fx) -> Steps:
     """End-of-turn abilities resolve first, then every 'until the end of the turn' expires."""
-    return (
-        _TO_END,
-        *fire(fx.state, Moment.END_OF_TURN, _turn_ending(fx.state.active)),
-        _EXPIRE,
-    )
+    fired = fire(fx.state, Moment.END_OF_TURN, _turn_ending(fx.state.active))
+    if not fired:  # the expire task would run on this state but for its phase: it runs now
+        return (_TO_END, *_expire(fx))
+    return (_TO_END, *fired, _EXPIRE)
 
 
 @step("expire")
@@ -290,7 +297,8 @@ def _check_end(fx: Fx) -> Steps:
     best = max(can_win)
     if best >= rules.WIN_VP and can_win.count(best) == 1:
         return (ev.GameEnded(can_win.index(best), tuple(vps), "victory"),)
-    return (start_turn(rules.next_seat(fx.state, fx.state.active)),)
+    # the next turn's start_turn task, run now: it would run next, on a state of this turn
+    return _start_turn(fx, seat=rules.next_seat(fx.state, fx.state.active))
 
 
 # --- setup: the mulligan ---------------------------------------------------------------------
