@@ -60,6 +60,12 @@ def _hand_discarded(s: GameState, e: ev.HandDiscarded) -> GameState:
 
 @on(ev.CardDiscarded)
 def _card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
+    return replace(s, **discarded(s, e))
+
+
+def discarded(s: GameState, e: ev.CardDiscarded) -> dict[str, Any]:
+    """The fields a card discarded changes: the zone it leaves, and the players (the card
+    taken out of a hand, if it was in one, and put on its owner's discard pile)."""
     uid, players = e.uid, list(s.players)
     changes: dict[str, Any] = {}
     if e.from_zone == "resolving":
@@ -68,10 +74,15 @@ def _card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
         changes["uncovered"] = without(s.uncovered, uid)
     else:
         for i, p in enumerate(players):
-            if any(c.uid == uid for c in p.hand):
-                players[i] = replace(p, hand=without(p.hand, uid))
-    discard_into(players, (CardRef(uid, e.card, e.owner),))
-    return replace(s, players=tuple(players), **changes)
+            for c in p.hand:
+                if c.uid == uid:
+                    players[i] = replace(p, hand=without(p.hand, uid))
+                    break
+    # the one card to its owner's discard pile, as fold.discard_into puts it
+    p = players[e.owner]
+    players[e.owner] = replace(p, discard=(*p.discard, CardRef(uid, e.card, e.owner)))
+    changes["players"] = tuple(players)
+    return changes
 
 
 def _use_allowance(s: GameState, seat: int, index: int | None, minion: bool) -> GameState:

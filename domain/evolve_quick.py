@@ -14,9 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from domain import events as ev
-from domain.evolve_cards import played_card
-from domain.fold import without
-from domain.model import CardRef, GameState, Minion, replace
+from domain.evolve_cards import discarded, played_card
+from domain.model import GameState, Minion, replace
 
 Fields = dict[str, Any]
 
@@ -94,22 +93,8 @@ def _drawn(s: GameState, e: ev.CardsDrawn) -> Fields | None:
 
 
 def _card_discarded(s: GameState, e: ev.CardDiscarded) -> Fields:
-    uid, players = e.uid, list(s.players)
     d = s.__dict__.copy()
-    if e.from_zone == "resolving":
-        d["resolving"] = without(s.resolving, uid)
-    elif e.from_zone == "uncovered":
-        d["uncovered"] = without(s.uncovered, uid)
-    else:
-        for i, p in enumerate(players):
-            for c in p.hand:
-                if c.uid == uid:
-                    players[i] = replace(p, hand=without(p.hand, uid))
-                    break
-    # the one card to its owner's discard pile, as fold.discard_into puts it
-    p = players[e.owner]
-    players[e.owner] = replace(p, discard=(*p.discard, CardRef(uid, e.card, e.owner)))
-    d["players"] = tuple(players)
+    d.update(discarded(s, e))
     return d
 
 
