@@ -11,7 +11,7 @@ from domain import evolve_cards, evolve_draft, evolve_turns, table_state
 from domain.evolve_cards import moved_flag
 from domain.evolve_quick import QUICK
 from domain.evolve_turns import talent_flag
-from domain.fold import APPLY
+from domain.fold import APPLY, register
 from domain.frozen import SET_DICT
 from domain.model import (
     Base,
@@ -47,17 +47,16 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     quick = QUICK.get(kind)
     if quick is not None:
         fields = quick(state, event)
-        if fields is not None:
-            fields["version"] = state.version + 1
-            new = _new(GameState)
-            SET_DICT(new, fields)
-            # track's own first test, asked here: most events leave the table alone
-            t = state.table
-            if kind not in WATCHED and (
-                t is None or (t.undo is None and not t.offered) or kind in PLAIN
-            ):
-                return new
-            return track(state, new, event)  # sets the table of `new` in place, if at all
+        fields["version"] = state.version + 1
+        new = _new(GameState)
+        SET_DICT(new, fields)
+        # track's own first test, asked here: most events leave the table alone
+        t = state.table
+        if kind not in WATCHED and (
+            t is None or (t.undo is None and not t.offered) or kind in PLAIN
+        ):
+            return new
+        return track(state, new, event)  # sets the table of `new` in place, if at all
     fn = APPLY.get(kind)
     if fn is None:
         raise NoFold(event)
@@ -95,8 +94,9 @@ def _fact_only(state: GameState, _: ev.Event) -> GameState:
 
 
 for _cls in FACT_ONLY:
-    APPLY[_cls] = _fact_only
-APPLY.update(table_state.FOLDS)
+    register(_cls, _fact_only)
+for _cls, _fold in table_state.FOLDS.items():
+    register(_cls, _fold)
 
 
 # --- the first event ---------------------------------------------------------------------

@@ -27,21 +27,8 @@ from domain.model import (
     Buried,
     CardRef,
     GameState,
-    Minion,
     replace,
 )
-
-
-@on(ev.CardsDrawn)
-def _drawn(s: GameState, e: ev.CardsDrawn) -> GameState:
-    p = s.players[e.seat]
-    n = len(e.cards)
-    if p.deck[:n] == e.cards:  # drawn from the top, as always happens
-        deck = p.deck[n:]
-    else:
-        uids = {c.uid for c in e.cards}
-        deck = tuple(c for c in p.deck if c.uid not in uids)
-    return set_player(s, e.seat, deck=deck, hand=(*p.hand, *e.cards))
 
 
 @on(ev.DeckReshuffled)
@@ -56,11 +43,6 @@ def _hand_discarded(s: GameState, e: ev.HandDiscarded) -> GameState:
     uids = {c.uid for c in e.cards}
     s = set_player(s, e.seat, hand=tuple(c for c in p.hand if c.uid not in uids))
     return to_discard(s, e.cards)
-
-
-@on(ev.CardDiscarded)
-def _card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
-    return replace(s, **discarded(s, e))
 
 
 def discarded(s: GameState, e: ev.CardDiscarded) -> dict[str, Any]:
@@ -117,21 +99,6 @@ def played_card(
     after = _use_allowance(after, seat, allowance, minion)
     changes = {"players": after.players, "uncovered": after.uncovered}
     return changes, found or CardRef(uid, card, seat)
-
-
-@on(ev.MinionPlayed)
-def _minion_played(s: GameState, e: ev.MinionPlayed) -> GameState:
-    changes, card = played_card(s, e.seat, e.uid, e.card, e.allowance, minion=True)
-    bases = list(s.bases)
-    b = bases[e.base]
-    bases[e.base] = replace(b, minions=(*b.minions, Minion(e.uid, e.card, card.owner, e.seat)))
-    return replace(s, bases=tuple(bases), **changes)
-
-
-@on(ev.ActionPlayed)
-def _action_played(s: GameState, e: ev.ActionPlayed) -> GameState:
-    changes, card = played_card(s, e.seat, e.uid, e.card, e.allowance, minion=False)
-    return replace(s, resolving=(*s.resolving, card), **changes)
 
 
 @on(ev.ActionAttached)

@@ -4,8 +4,6 @@ duels and the end."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain import events as ev
 from domain.fold import discard_into, on, set_base, set_player, to_discard, without
 from domain.model import (
@@ -19,25 +17,6 @@ from domain.model import (
     Minion,
     replace,
 )
-
-
-@on(ev.TurnStarted)
-def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
-    players = tuple(
-        replace(p, plays=e.plays, minions_played=0)
-        if p.seat == e.seat
-        else (replace(p, minions_played=0) if p.minions_played else p)
-        for p in s.players
-    )
-    return replace(s, players=players, active=e.seat, turn=e.turn, phase="start", flags=())
-
-
-@on(ev.PhaseChanged)
-def _phase(s: GameState, e: ev.PhaseChanged) -> GameState:
-    if e.plays_lost:
-        players = tuple(replace(p, plays=()) if p.plays else p for p in s.players)
-        return replace(s, players=players, phase=e.phase)
-    return replace(s, phase=e.phase)
 
 
 @on(ev.BreakpointModified)
@@ -156,29 +135,6 @@ def _changed(s: GameState, e: ev.BaseChanged) -> GameState:
         scoring=e.new if s.scoring == e.old else s.scoring,
         temp_breakpoints=tuple(t for t in s.temp_breakpoints if t.base != e.old),
     )
-
-
-@on(ev.DecisionRequested)
-def _asked(s: GameState, e: ev.DecisionRequested) -> GameState:
-    return replace(s, pending=e.decision)
-
-
-@on(ev.DecisionMade)
-def _answered(s: GameState, e: ev.DecisionMade) -> GameState:
-    return replace(s, pending=None)
-
-
-@on(ev.EffectsExpired)
-def _expired(s: GameState, e: ev.EffectsExpired) -> GameState:
-    turn = e.turn
-    changes: dict[str, Any] = {}  # only what expires: the others stay the very same tuples
-    if any(t.until_turn <= turn for t in s.temp_power):
-        changes["temp_power"] = tuple([t for t in s.temp_power if t.until_turn > turn])
-    if any(t.until_turn <= turn for t in s.temp_breakpoints):
-        changes["temp_breakpoints"] = tuple([t for t in s.temp_breakpoints if t.until_turn > turn])
-    if any(x.until_turn <= turn for x in s.lingering):
-        changes["lingering"] = tuple([x for x in s.lingering if x.until_turn > turn])
-    return replace(s, **changes)
 
 
 @on(ev.FlagSet)

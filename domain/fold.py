@@ -23,11 +23,23 @@ APPLY: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {}
 """Event type -> its fold (state, event) -> state."""
 
 
+def register(cls: type[ev.Event], fn: Callable[[GameState, Any], GameState]) -> None:
+    """Make `fn` the fold of events of type `cls`; a second fold for one type is an error
+    (two folds could disagree, and which one ran would depend on the order of imports)."""
+    found = APPLY.get(cls)
+    if found is not None and found is not fn:
+        raise TypeError(
+            f"event type {cls.type!r} has a fold already ({found.__module__}.{found.__name__}); "
+            f"{fn.__module__}.{fn.__name__} would be a second one"
+        )
+    APPLY[cls] = fn
+
+
 def on(cls: type[ev.Event]) -> Callable[[Callable[[GameState, Any], GameState]], Any]:
     """Register the decorated function as the fold of events of type `cls`."""
 
     def wrap(fn: Callable[[GameState, Any], GameState]) -> Callable[[GameState, Any], GameState]:
-        APPLY[cls] = fn
+        register(cls, fn)
         return fn
 
     return wrap

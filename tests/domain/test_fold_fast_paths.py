@@ -1,7 +1,7 @@
-"""The fold's quick path (``domain.evolve_quick``: the commonest events fold into one fresh
-dict, and the table is looked at only when it may change) gives exactly what the general path
-gives (the event's fold in ``domain.fold.APPLY``, then ``table_state.track``, then the
-version), on every event of seeded random games."""
+"""The fold's quick path (``domain.evolve``: the commonest events fold into one fresh dict by
+their ``domain.evolve_quick`` fold, and the table is looked at only when it may change) gives
+exactly what the general path gives (the event's fold in ``domain.fold.APPLY``, then
+``table_state.track``, then the version), on every event of seeded random games."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from domain.events import Event
+from domain.events import Event, PhaseChanged
 from domain.evolve import evolve
 from domain.evolve_quick import QUICK
-from domain.fold import APPLY
+from domain.fold import APPLY, on
 from domain.model import GameState, replace
 from domain.table_state import track
 from tests.domain.seeded import game_states
@@ -61,3 +61,19 @@ def test_the_quick_fold_gives_what_the_general_fold_gives_on_every_event(
     expired = {k for kind, k in changed if kind == "effects_expired"}
     assert expired & {"lingering", "temp_power"}  # effects of some length run out
     assert checkpoints > 0  # and some with a takeback checkpoint to keep or drop
+
+
+def test_the_quick_folds_are_their_events_only_folds() -> None:
+    # the general table holds each quick fold wrapped, not a second fold that could drift
+    for cls, quick in QUICK.items():
+        assert APPLY[cls].__name__ == quick.__name__, cls
+        assert APPLY[cls].__module__ == "domain.evolve_quick", cls
+
+
+def test_a_second_fold_for_an_event_type_is_refused_by_name() -> None:
+    def _phase_again(s: GameState, e: PhaseChanged) -> GameState:
+        return s
+
+    with pytest.raises(TypeError, match=r"'phase_changed' has a fold already .*_phase_again"):
+        on(PhaseChanged)(_phase_again)
+    assert APPLY[PhaseChanged].__module__ == "domain.evolve_quick"  # and nothing changed
