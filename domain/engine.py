@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from domain import codec
@@ -99,14 +100,23 @@ def run(
         # apply_steps inlined (the hot path: about four tasks a command), same order
         for n, item in enumerate(items):
             norm = _EVENT_NORMALIZERS.get(type(item), _UNKNOWN)
+            if norm is None:  # an event needing no normalizing: the usual
+                state = evolve(state, item)  # type: ignore[arg-type]
+                out.append(item)  # type: ignore[arg-type]
+                continue
             if norm is _UNKNOWN and isinstance(item, ev.Event):
                 norm = _event_normalizer(type(item))
             if norm is not _UNKNOWN:  # an event
                 e: ev.Event = item if norm is None else norm(item)  # type: ignore[assignment]
                 state = evolve(state, e)
                 out.append(e)
-            elif type(item) is Task and n == len(items) - 1:  # the usual last item
+            elif n == len(items) - 1 and type(item) is Task:  # the usual last item
                 stack.append(item)
+                break
+            elif n == len(items) - 1 and type(item) is Ask:  # a decision last: nothing after
+                state, stopped = _ask(state, item, stack, out)
+                if stopped:
+                    return state, out
                 break
             else:
                 state, stopped = apply_steps(state, items[n:], stack, out, task)
@@ -130,6 +140,10 @@ def apply_steps(
         raise NotAStep(items, origin)
     for n, item in enumerate(items):
         norm = _EVENT_NORMALIZERS.get(type(item), _UNKNOWN)  # normalize(item), the hot path
+        if norm is None:  # an event needing no normalizing: the usual
+            state = evolve(state, item)  # type: ignore[arg-type]
+            out.append(item)  # type: ignore[arg-type]
+            continue
         if norm is _UNKNOWN and isinstance(item, ev.Event):
             norm = _event_normalizer(type(item))
         if norm is not _UNKNOWN:  # an event (only event classes are in that table)
@@ -139,6 +153,8 @@ def apply_steps(
         elif isinstance(item, Task):
             if n == len(items) - 1:  # the usual: one task last, nothing to convert
                 stack.append(item)
+            elif _TASK.issuperset(map(type, rest := items[n:])):  # tasks only (e.g. a play's)
+                stack.extend(reversed(rest))  # type: ignore[arg-type]
             else:
                 stack.extend(_later(items[n:], origin)[::-1])
             return state, False
@@ -183,22 +199,24 @@ def _later(items: Steps, origin: Task | None) -> list[Task]:
 def _ask(
     state: GameState, ask: Ask, stack: list[Task], out: list[ev.Event]
 ) -> tuple[GameState, bool]:
-    options = list(ask.options)
+    options = ask.options
+    if type(options) is not tuple:
+        options = tuple(options)
     if not options and (ask.auto or not ask.optional):
         return state, False
     if ask.auto and not ask.optional and len(options) == 1:
         stack.append(Task(ask.then.key, {**ask.then.ctx, "choice": options[0].value}))
         return state, False
     if ask.optional:
-        options.append(_skip(ask.skip_label))
+        options += (_skip(ask.skip_label),)
     decision = Decision(
         seat=ask.seat,
         kind=ask.kind,
         prompt=ask.prompt,
-        options=tuple(options),
+        options=options,
         then=ask.then,
         stack=tuple(stack),
-        source=str(ask.then.ctx.get("card")) if ask.then.ctx.get("card") else None,
+        source=str(card) if (card := ask.then.ctx.get("card")) else None,
     )
     stack.clear()
     e = _requested(decision)
@@ -211,15 +229,26 @@ def _requested(decision: Decision) -> ev.Event:
     change, its options' values and its tasks' contexts, is plain JSON already (nearly always:
     checked here without the general normalizer's call for each option and task)."""
     e = ev.DecisionRequested(decision)
-    for o in decision.options:
-        if type(o) is not Option or type(o.value) not in SCALARS:
-            return normalize(e)
+    options = decision.options
+    # the options' classes and their values' types, checked by C loops (no call for each)
+    if not _OPTION.issuperset(map(type, options)) or not SCALARS.issuperset(
+        map(type, map(_VALUE, options))
+    ):
+        return normalize(e)
     if type(decision.then) is not Task or not plain_json(decision.then.ctx):
         return normalize(e)
-    for t in decision.stack:
-        if type(t) is not Task or not plain_json(t.ctx):
+    stack = decision.stack
+    if not _TASK.issuperset(map(type, stack)):
+        return normalize(e)
+    for t in stack:
+        ctx = t.ctx
+        if (ctx or type(ctx) is not dict) and not plain_json(ctx):  # {} is plain JSON
             return normalize(e)
     return e
+
+
+_OPTION, _TASK = frozenset({Option}), frozenset({Task})
+_VALUE = attrgetter("value")
 
 
 _SKIPS: dict[str, Option] = {}
@@ -240,7 +269,11 @@ def answer(state: GameState, option_id: str) -> list[Task]:
     """The work to resume after the awaited seat picks `option_id` (already validated)."""
     d = state.pending
     assert d is not None
-    opt = next(o for o in d.options if o.id == option_id)
+    for opt in d.options:  # the option chosen (a loop, not next() on a generator)
+        if opt.id == option_id:
+            break
+    else:
+        raise StopIteration(option_id)  # what next() raised: the id is validated already
     stack = list(d.stack)
     if opt.id == SKIP and opt.value is None:
         if d.then.ctx.get("on_skip"):

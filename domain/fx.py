@@ -32,6 +32,9 @@ from domain.registry import Ask as Ask
 from domain.registry import StepFn, context, name_of
 from domain.registry import Steps as Steps
 
+_NO_SEAT: Any = object()
+"""What `Fx.me` reads when the context names no seat."""
+
 APPLY_TO = "apply_to"
 """The context key naming the minion a card being played must apply its effect to."""
 
@@ -51,7 +54,10 @@ class Fx:
     @property
     def me(self) -> int:
         """The seat that controls the ability."""
-        return int(self.ctx.get("by", self.state.active))
+        by = self.ctx.get("by", _NO_SEAT)
+        if type(by) is int:  # the usual: no conversion
+            return by
+        return int(self.state.active if by is _NO_SEAT else by)
 
     @property
     def src(self) -> str:

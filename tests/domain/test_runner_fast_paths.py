@@ -1,16 +1,20 @@
 """The step runner's fast paths give exactly what the general way gives, on seeded random games:
-the Fx it makes for each task is the one `Fx(state, ctx, rng)` makes; a decision's event is
-the one normalizing it gives (the very same object when that changes nothing); the option
-declining a decision is the one made anew."""
+the Fx it makes for each task is the one `Fx(state, ctx, rng)` makes (its seat, `me`, the one
+its context names, as an int); the steps it applies itself (an event, a last task, a last
+decision) and the tasks it stacks at once are applied and stacked as `apply_steps` does in
+general; a decision's event is the one normalizing it
+gives (the very same object when that changes nothing); the option declining a decision is the
+one made anew; the option answered is found as next() found it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from types import MappingProxyType
 
 import pytest
 
-from domain import codec
-from domain.engine import SKIP, _requested, _skip
+from domain import codec, engine
+from domain.engine import SKIP, _requested, _skip, answer
 from domain.events import DecisionRequested
 from domain.fx import Fx, Steps
 from domain.model import Decision, Option, Task, replace
@@ -29,6 +33,10 @@ def steps_seen() -> Iterator[list[Fx]]:
             made = Fx(fx.state, fx.ctx, fx.rng)
             for name in Fx.__slots__:  # every field, those out of __init__ too
                 assert getattr(fx, name) is getattr(made, name), name
+            by = fx.ctx.get("by", fx.state.active)  # the seat `me` names, the general way
+            if by is not None:
+                assert fx.me == int(by)
+                assert type(fx.me) is int
             seen.append(fx)
             return fn(fx)
 
@@ -39,6 +47,32 @@ def steps_seen() -> Iterator[list[Fx]]:
         yield seen
     finally:
         CONTINUATIONS.update(real)
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_a_game_plays_as_when_every_step_goes_the_general_way(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng, events = seeded_start(seed)
+    fast = play_to_the_end(events, rng)[1]
+    real = dict(CONTINUATIONS)
+
+    def listed(fn: Callable[[Fx], Steps]) -> Callable[[Fx], Steps]:
+        def run(fx: Fx) -> Steps:
+            return list(fn(fx) or ())  # type: ignore[return-value]  # not a tuple: apply_steps
+
+        return run
+
+    monkeypatch.setattr(engine, "_TASK", frozenset())  # tasks stacked one by one (_later)
+    CONTINUATIONS.update({key: listed(fn) for key, fn in real.items()})
+    try:
+        rng, events = seeded_start(seed)
+        general = play_to_the_end(events, rng)[1]
+    finally:
+        CONTINUATIONS.update(real)
+    assert [codec.to_json(e) for e in fast] == [codec.to_json(e) for e in general]
+    kinds = {e.type for e in fast}
+    assert {"decision_requested", "minion_played", "game_ended"} <= kinds
 
 
 @pytest.mark.parametrize("seed", [3, 9])
@@ -65,7 +99,9 @@ def test_a_decision_asked_is_the_event_normalizing_it_gives(seed: int) -> None:
     assert len(asked) > 20
     odd_value = Option("x", "X", (1, 2))  # a tuple, a list once decoded
     odd_ctx = Task("k", {"picked": (1,)})
+    empty_proxy = Task("k", MappingProxyType({}))  # empty, but not a dict
     for d in asked:
+        same_as_normalized(replace(d, stack=(*d.stack, empty_proxy)))
         same_as_normalized(d)
         same_as_normalized(replace(d, options=(*d.options, odd_value)))
         same_as_normalized(replace(d, then=odd_ctx))
@@ -77,3 +113,19 @@ def test_the_option_declining_a_decision_is_the_one_made_anew() -> None:
     for label in ("Skip", "Done", "Pass", *(f"label {n}" for n in range(100))):
         assert _skip(label) == Option(id=SKIP, label=label, value=None)
         assert _skip(label) is _skip(label)
+
+
+@pytest.mark.parametrize("seed", [6, 12])
+def test_the_option_answered_is_the_one_next_finds(seed: int) -> None:
+    states, _ = game_states(seed)
+    for s in states:
+        d = s.pending
+        if d is None:
+            continue
+        for o in d.options:
+            chosen = next(x for x in d.options if x.id == o.id)
+            resumed = answer(s, o.id)
+            if o.id == SKIP and o.value is None:
+                continue
+            assert resumed[-1] == Task(d.then.key, {**d.then.ctx, "choice": chosen.value})
+            assert resumed[:-1] == list(d.stack)
