@@ -152,9 +152,7 @@ def _legal_commands(state: GameState, seat: int) -> list[Command]:
     # with no play left, no card is ever playable
     where = moves.HandPlays(state, seat) if state.players[seat].plays else None
     out = [] if where is None else where.cards()
-    # the Specials, told the hand's card ids the listing of its plays found (if it ran)
-    hand = None if where is None else where.hand.keys()
-    specials = specials_for(state, seat, _PLAY, -1, hand)
+    specials = specials_for(state, seat, _PLAY, -1)
     if specials:  # a card with two Specials is used by naming it: once
         out += dict.fromkeys(UseSpecial(seat, str(o.uid)) for o in specials)
     if not rules.none_in_play(state, Talent):  # else no card in play has a Talent

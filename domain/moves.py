@@ -34,7 +34,6 @@ class HandPlays:
         "_minions",
         "caps",
         "fancy",
-        "hand",
         "plays",
         "restricted",
         "seat",
@@ -59,17 +58,14 @@ class HandPlays:
         self.restricted: Sequence[tuple[Source, Restriction]] = plays.restrictions(state, seat)
         self._minions: list[tuple[int, Minion]] | None = None
         self._granted: list[bool] | None = None
-        self.hand: dict[str, tuple[bool, Targets]] = {}
-        """Each card id of the hand, with where it may be played (once :meth:`cards` ran)."""
 
     def cards(self) -> list[Command]:
-        """The play commands of the seat's hand, then of its discard pile, in pile order (and
-        :attr:`hand` filled)."""
+        """The play commands of the seat's hand, then of its discard pile, in pile order."""
         state, seat, caps = self.state, self.seat, self.caps  # caps: the kinds with a play left
         p = state.players[seat]
         out: list[Command] = []
         # card id -> (a minion?, where it may go): copies of a card are asked once
-        known = self.hand
+        known: dict[str, tuple[bool, Targets]] = {}
         card_type, power = rules.card_type, rules.printed_power
         # with only plain minion plays and no restriction in play, a minion from hand goes on
         # every base or none, by its power alone: what `minion_bases` answers, without asking it
@@ -78,8 +74,20 @@ class HandPlays:
         # likewise a standard action (no Special-only card) is played on no base, or not at all
         plain_action = "action" in caps and "action" not in self.fancy and not self.restricted
         action_cap = caps.get("action", -inf)
-        n = len(every)
+        # so a uid whose card was found such a minion or action (in :data:`_BY_UID`) is played
+        # by its power alone, up to these (-inf: no play of its kind; None: ask its card)
+        minion_limit = cap if plain or "minion" not in caps else None
+        action_limit = action_cap if plain_action or "action" not in caps else None
+        sig = _signature(seat, len(every))
+        by_uid = _BY_UID
         for c in p.hand:
+            made = by_uid.get(c.uid)
+            if made is not None and made[0] is sig and made[1] == c.card:
+                limit = minion_limit if made[2] else action_limit
+                if limit is not None:
+                    if made[3] <= limit:
+                        out += made[4]
+                    continue
             card = c.card
             found = known.get(card)
             if found is None:
@@ -101,15 +109,17 @@ class HandPlays:
                     found = known[card] = (False, self.action_targets(card))
             targets = found[1]
             if targets is every or targets is _NO_BASE:
-                # the commonest answers, told apart by their size: the very commands last made
-                # for this uid, found by the uid alone (its hash is kept; a tuple's is not)
-                size = n if targets is every else -1
-                made = _BY_UID.get(c.uid)
-                if made is None or made[0] != seat or made[1] != size:
-                    if len(_BY_UID) >= _MADE_MAX:
-                        _BY_UID.clear()
-                    made = _BY_UID[c.uid] = (seat, size, plays_of(seat, c.uid, *found))
-                out += made[2]
+                # the commonest answers: the uid's commands, kept with what they follow from
+                if len(by_uid) >= _MADE_MAX:
+                    by_uid.clear()
+                made = by_uid[c.uid] = (
+                    sig,
+                    card,
+                    found[0],
+                    power(card),
+                    plays_of(seat, c.uid, *found),
+                )
+                out += made[4]
             elif targets:
                 out += plays_of(seat, c.uid, *found)
         if "minion" in caps and p.discard and plays.from_discard_possible(state, self.plays):
@@ -231,10 +241,23 @@ of a state: nothing is kept about a state). Forgotten whole past :data:`_MADE_MA
 _MADE_MAX = 4096
 _NO_BASE: tuple[tuple[int | None, str | None], ...] = ((None, None),)
 """Where a standard action goes: on no base, at no minion."""
-_BY_UID: dict[str, tuple[int, int, tuple[Command, ...]]] = {}
-"""By a card's uid: the seat, the size of the answer (bases; -1 for a standard action's) and the
-commands :func:`plays_of` made of a plain minion play on every base or of a standard action's
-(forgotten whole past :data:`_MADE_MAX` entries)."""
+_Signature = tuple[int, int]
+_BY_UID: dict[str, tuple[_Signature, str, bool, int, tuple[Command, ...]]] = {}
+"""By a card's uid, for a minion found to go on every base by its power alone, or a standard
+action on no base: the seat and number of bases (:func:`_signature`), the card, whether it is
+a minion, its power and its play commands (forgotten whole past :data:`_MADE_MAX` entries)."""
+_SIGNATURES: dict[_Signature, _Signature] = {}
+
+
+def _signature(seat: int, bases: int) -> _Signature:
+    """``(seat, bases)``, made once (told apart by identity)."""
+    key = (seat, bases)
+    found = _SIGNATURES.get(key)
+    if found is None:
+        found = _SIGNATURES[key] = key
+    return found
+
+
 _END_TURN: dict[int, EndTurn] = {}  # each seat's EndTurn, a value made once
 
 

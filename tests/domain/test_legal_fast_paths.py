@@ -159,15 +159,40 @@ def _plays_card_by_card(state: GameState, seat: int) -> list[Command]:
 def test_the_plays_listed_for_a_hand_are_those_asked_card_by_card() -> None:
     plain = 0
     for state, seat in _with_plays(6):
-        p = state.players[seat]
         where = moves.HandPlays(state, seat)
         assert where.cards() == _plays_card_by_card(state, seat)
-        assert list(where.hand) == list(dict.fromkeys(c.card for c in p.hand))
         plain += "minion" not in where.fancy and not where.restricted
         # a board with a base less (the commands made for a uid are of that many bases)
         fewer = replace(state, bases=state.bases[:-1])
         assert moves.HandPlays(fewer, seat).cards() == _plays_card_by_card(fewer, seat)
     assert plain  # the plain minion plays' shortcut was taken
+
+
+def test_the_plays_found_again_by_uid_are_those_a_fresh_listing_makes() -> None:
+    again = 0
+    for state, seat in _with_plays(6):
+        listed = moves.HandPlays(state, seat).cards()  # found again where the uid's card is known
+        again += any(c.uid in moves._BY_UID for c in state.players[seat].hand)
+        moves._BY_UID.clear()
+        assert listed == moves.HandPlays(state, seat).cards() == _plays_card_by_card(state, seat)
+    assert again  # commands were found again by uid
+
+
+def test_a_uid_found_again_holding_another_card_is_listed_for_that_card() -> None:
+    swapped = 0
+    for state, seat in _with_plays(3):
+        p = state.players[seat]
+        if len(p.hand) < 2:
+            continue
+        moves.HandPlays(state, seat).cards()  # each uid's commands kept
+        # the same uids, each holding the next card's id (as a uid of another game may)
+        cards = [c.card for c in p.hand]
+        hand = tuple(replace(c, card=cards[(i + 1) % len(cards)]) for i, c in enumerate(p.hand))
+        players = tuple(replace(q, hand=hand) if q.seat == seat else q for q in state.players)
+        other = replace(state, players=players)
+        assert moves.HandPlays(other, seat).cards() == _plays_card_by_card(other, seat)
+        swapped += cards != cards[1:] + cards[:1]
+    assert swapped
 
 
 def _states_with_play_phase_specials(seed: int) -> list[tuple[GameState, int]]:
