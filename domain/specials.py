@@ -3,7 +3,6 @@ owner's play phase. Which Specials a seat may use, from hand, play or discard.""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from operator import attrgetter
 from typing import Any
 
@@ -21,11 +20,8 @@ def me_first(window: Window, base: int, seat: int, passes: int = 0) -> Task:
     return Task("me_first", {"window": window.value, "base": base, "seat": seat, "passes": passes})
 
 
-def specials_for(
-    state: GameState, seat: int, window: Window, base: int, hand: Collection[str] | None = None
-) -> list[Option]:
-    """The Specials `seat` may use now, as options (hand, then play, then discard). `hand`, if
-    given, holds every card id of the seat's hand (looked at instead of the hand itself)."""
+def specials_for(state: GameState, seat: int, window: Window, base: int) -> list[Option]:
+    """The Specials `seat` may use now, as options (hand, then play, then discard)."""
     p = state.players[seat]
     found: list[tuple[str, str, int, Special]] = []
     entry = _SPECIALS.get(window._value_)  # by its str: an enum's hash is Python code
@@ -34,7 +30,7 @@ def specials_for(
     in_hand, in_play, in_discard = entry[1]
     # each pile is looked through only when a card of it has such a Special (the checks run
     # in C: most piles have none)
-    if in_hand and not in_hand.keys().isdisjoint(map(_CARD, p.hand) if hand is None else hand):
+    if in_hand and not in_hand.keys().isdisjoint(map(_CARD, p.hand)):
         for c in p.hand:
             if c.card in in_hand:
                 found += [(c.uid, c.card, k, sp) for k, sp in in_hand[c.card]]
