@@ -273,7 +273,8 @@ def answer(state: GameState, option_id: str) -> list[Task]:
         if opt.id == option_id:
             break
     else:
-        raise StopIteration(option_id)  # what next() raised: the id is validated already
+        # validated before this is called: a missing id is a programming error, said as one
+        raise ValueError(f"no option {option_id!r} in the pending decision")
     stack = list(d.stack)
     if opt.id == SKIP and opt.value is None:
         if d.then.ctx.get("on_skip"):
