@@ -20,10 +20,13 @@ from domain.serialize import event_from_dict, event_to_dict
 from domain.verify import verify
 
 CORE = ["aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"]
-TARGETS = {"games": 60.0, "replay": 100_000.0, "verify": 20_000.0}
+TARGETS = {"replay": 100_000.0, "verify": 20_000.0}
 RATIO_TARGETS = {"games": 0.30}
-"""Targets as a ratio to the yardstick: the machine-independent form of a target (60 games/CPU-s
-was set on a machine whose yardstick read about 200; it reads 55-200 on these shared machines)."""
+"""Targets as a ratio to the yardstick: the machine-independent form of a target. The games
+target is checked only so: 60 games/CPU-s was set on a machine whose yardstick read about
+REFERENCE_YARDSTICK, and the yardstick reads 55-200 on these shared machines, so the same code
+reads anywhere from about 17 to 60 games/CPU-s from one run to the next."""
+REFERENCE_YARDSTICK = 200.0
 
 
 def yardstick_rounds() -> int:
@@ -131,7 +134,12 @@ def main() -> None:
         ratio = RATIO_TARGETS.get(key)
         if ratio is not None:
             met = "met" if value / yard >= ratio else "NOT met"
-            mark += f"; target {ratio:.2f} x yardstick: {met}"
+            mark += (
+                f"  target {ratio:.2f} x yardstick ({ratio * yard:,.1f} here,"
+                f" {ratio * REFERENCE_YARDSTICK:,.0f} where it reads {REFERENCE_YARDSTICK:,.0f}):"
+                f" {met}; at that yardstick this run reads"
+                f" {value / yard * REFERENCE_YARDSTICK:,.1f}"
+            )
         print(f"{labels[key]:>34}: {value:>12,.1f}  ({value / yard:,.4f} x yardstick){mark}")
 
 
