@@ -177,6 +177,23 @@ def may_start(state: GameState) -> bool:
     return state.duel is None
 
 
+def offer_duel(fx: Fx, mine: str, seat: int, prompt: str, then: StepFn) -> Steps:
+    """The minion `mine` just played on this base may duel one of another player's minions
+    here: its player `seat` chooses one (and is the one behind the duel's effects), and the
+    step `then(mine, choice)` starts the duel. The `offer` step of `played_minion_may_duel`."""
+    found = rules.find_minion(fx.state, mine)
+    if found is None or found[0] != fx.base or not may_start(fx.state):
+        return ()
+    targets = opponents_here(fx.state, mine)
+    asking = _as_seat(fx, seat)
+    return asking.choose("minion", targets, prompt, then, optional=True, seat=seat, mine=mine)
+
+
+def _as_seat(fx: Fx, seat: int) -> Fx:
+    """The same ability's context with `seat` behind what it does."""
+    return Fx(fx.state, {**fx.ctx, "by": seat}, fx.rng)
+
+
 def played_minion_may_duel(fx: Fx, played: MinionPlayed, offer: StepFn) -> Steps:
     """A base's "after a minion is played here, that minion may duel one of another player's
     minions here" (So-So Corral, Shogun's Palace), from its `minion_played` trigger: the step
@@ -199,8 +216,7 @@ def played_minion_may_duel(fx: Fx, played: MinionPlayed, offer: StepFn) -> Steps
         f"({rules.name(fx.card)}) would come first"
     )
     options = [fx.option("card", c) for c in chained]
-    asking = Fx(fx.state, {**fx.ctx, "by": seat}, fx.rng)
-    return asking.ask(
+    return _as_seat(fx, seat).ask(
         seat,
         "extra_play",
         prompt,

@@ -70,6 +70,13 @@ class Fx:
         return str(self.ctx.get("card", ""))
 
     @property
+    def host(self) -> str | None:
+        """The minion the ability's card is attached to (an action played on a minion, or the
+        host of an action granting a Talent), else None."""
+        host = self.ctx.get("host")
+        return None if host is None else str(host)
+
+    @property
     def base(self) -> int:
         """The base index the ability is about (where the minion was played, the scored base)."""
         return int(self.ctx.get("base", -1))

@@ -1,8 +1,8 @@
 """Cards answering being seen ("Oops, You Did It Again"): when another player's card reveals a
 seat's hand cards (or lets its player look at them), or reveals a card from that seat's deck,
 that seat may use a Special of the `Window.SEEN` window: from its hand, or the revealed deck card
-itself (e.g. Dynamite Surprise). The Special's effect finds the seat that looked in
-`fx.ctx["looker"]`. The verbs that show cards (`Fx.reveal`, `piles.show_hand`) queue the step
+itself (e.g. Dynamite Surprise). The Special's effect asks `seen.looker(fx)` which seat
+looked. The verbs that show cards (`Fx.reveal`, `piles.show_hand`) queue the step
 `cards_seen` when the cards are another seat's.
 
 A seat that could hold such a Special in hand (from its factions) is asked whenever its hand is
@@ -35,6 +35,11 @@ def _options(fx: Fx, seat: int, revealed: list[str] | None) -> list[Option]:
                 value = {"uid": c.uid, "card": c.card, "special": k}
                 out.append(Option(f"{c.uid}:{k}", sp.label, value, uid=c.uid, card=c.card))
     return out
+
+
+def looker(fx: Fx) -> int:
+    """In the effect of a Special of `Window.SEEN`: the seat whose card showed the cards."""
+    return int(fx.ctx["looker"])
 
 
 @step("cards_seen")

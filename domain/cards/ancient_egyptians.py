@@ -157,7 +157,7 @@ def tomb_trap(fx: Fx) -> Steps:
 
 
 def ancient_curse(fx: Fx) -> Steps:
-    host = fx.ctx.get("host")
+    host = fx.host
     if host is None or not any(m.uid == host and m.counters for m in fx.minions()):
         return ()
     options = [Option("remove", "Remove a +1 power counter from it", True)]
@@ -167,8 +167,8 @@ def ancient_curse(fx: Fx) -> Steps:
 
 @step("ancient_curse_counter")
 def ancient_curse_counter(fx: Fx, *, choice: bool) -> Steps:
-    host = fx.ctx.get("host")
-    return fx.place_counters(str(host), -1) if choice and host else ()
+    host = fx.host
+    return fx.place_counters(host, -1) if choice and host else ()
 
 
 def ancient_curse_power(state: GameState, src: Source, base: int, m: Minion) -> int:

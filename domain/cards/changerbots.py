@@ -27,7 +27,7 @@ ROLL_ON = "changerbots.change_up_and_roll_on"
 
 def the_minion(fx: Fx) -> str:
     """The minion a Talent belongs to: its own, or the host of the action granting it."""
-    return str(fx.ctx.get("host") or fx.src)
+    return fx.host or fx.src
 
 
 def on_a_minion_of_yours(state: GameState, seat: int, base: int, m: Minion | None) -> bool:
@@ -84,7 +84,7 @@ def change_into_a_gun(fx: Fx) -> Steps:
     """Playing it destroys a minion of power 4 or less on its host's base (if there is one):
     another one than the host, which has turned into the gun (the sources leave it open), its
     power counted with the -2 it now has."""
-    host = fx.ctx.get("host")
+    host = fx.host
     weak = [m for m in fx.minions(base=fx.base) if m.uid != host and fx.power(m) <= 4]
     prompt = "Change Into A Gun: destroy a minion of power 4 or less on this base"
     return fx.choose("minion", weak, prompt, then=verbs.destroy)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import board, piles, plays, rules, verbs
+from domain import board, piles, plays, rules, seen, verbs
 from domain.abilities import Protection, card
 from domain.effects import OnPlay, Special, Triggered, anytime
 from domain.facts import MinionPlayed
@@ -229,7 +229,7 @@ def dynamite_before_scoring(fx: Fx) -> Steps:
 
 def dynamite_when_seen(fx: Fx) -> Steps:
     """The player whose card showed my hand, or this card from my deck: one of their minions."""
-    return _blast(fx, fx.minions(controller=int(fx.ctx["looker"])))
+    return _blast(fx, fx.minions(controller=seen.looker(fx)))
 
 
 card("cowboys.form_a_posse", OnPlay(form_a_posse), Protection(posse_immunity))

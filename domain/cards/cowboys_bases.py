@@ -12,7 +12,7 @@ from domain.limits import OncePerTurn
 from domain.model import GameState, Option
 from domain.moments import Moment
 from domain.registry import Source
-from domain.steps import StepFn, step
+from domain.steps import step
 
 # --- bases ------------------------------------------------------------------------------------
 
@@ -36,17 +36,6 @@ def saloon_draw(fx: Fx, *, seat: int) -> Steps:
     return fx.draw(seat, 1)
 
 
-def _base_duel(fx: Fx, mine: str, seat: int, prompt: str, then: StepFn) -> Steps:
-    """The minion `mine` just played on this base may duel one of another player's minions
-    here: its player `seat` chooses (and is the one behind the duel's effects)."""
-    found = rules.find_minion(fx.state, mine)
-    if found is None or found[0] != fx.base or not duels.may_start(fx.state):
-        return ()
-    targets = duels.opponents_here(fx.state, mine)
-    asking = Fx(fx.state, {**fx.ctx, "by": seat}, fx.rng)
-    return asking.choose("minion", targets, prompt, then, optional=True, seat=seat, mine=mine)
-
-
 def so_so_corral(fx: Fx, played: MinionPlayed) -> Steps:
     return duels.played_minion_may_duel(fx, played, corral_offer)
 
@@ -54,7 +43,7 @@ def so_so_corral(fx: Fx, played: MinionPlayed) -> Steps:
 @step("corral_offer")
 def corral_offer(fx: Fx, *, mine: str, seat: int) -> Steps:
     prompt = "So-So Corral: the minion you played may duel a minion here (the loser is destroyed)"
-    return _base_duel(fx, mine, seat, prompt, corral_duel)
+    return duels.offer_duel(fx, mine, seat, prompt, corral_duel)
 
 
 @step("corral_duel")
@@ -80,7 +69,7 @@ def palace_offer(fx: Fx, *, mine: str, seat: int) -> Steps:
     if PALACE_DUEL.used(fx.state, fx.state.turn):
         return ()
     prompt = "Shogun's Palace: the minion you played may duel a minion here (the winner draws 2)"
-    return _base_duel(fx, mine, seat, prompt, palace_duel)
+    return duels.offer_duel(fx, mine, seat, prompt, palace_duel)
 
 
 @step("palace_duel")

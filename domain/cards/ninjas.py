@@ -66,7 +66,7 @@ def assassination(fx: Fx) -> Steps:
 
 def assassination_strikes(fx: Fx) -> Steps:
     note = next((a.note for _, a, _ in fx.attached() if a.uid == fx.src), None)
-    host = fx.ctx.get("host")
+    host = fx.host
     return fx.destroy(str(host)) if host and note == f"turn {fx.state.turn}" else ()
 
 
@@ -151,7 +151,7 @@ def infiltrate_ignored(fx: Fx, *, choice: bool) -> Steps:
 
 def poison(fx: Fx) -> Steps:
     # the minion it went on (tasks stored by rules version 2 named it `uid`)
-    return fx.then(poison_pick, host_uid=fx.ctx.get("host") or fx.ctx.get("uid"))
+    return fx.then(poison_pick, host_uid=fx.host or fx.ctx.get("uid"))
 
 
 @step("poison_pick")
