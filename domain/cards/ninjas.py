@@ -67,7 +67,7 @@ def assassination(fx: Fx) -> Steps:
 def assassination_strikes(fx: Fx) -> Steps:
     note = next((a.note for _, a, _ in fx.attached() if a.uid == fx.src), None)
     host = fx.host
-    return fx.destroy(str(host)) if host and note == f"turn {fx.state.turn}" else ()
+    return fx.destroy(host) if host and note == f"turn {fx.state.turn}" else ()
 
 
 def _hand_minions_for(fx: Fx, base: int) -> list[str]:

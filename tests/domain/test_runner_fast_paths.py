@@ -129,3 +129,10 @@ def test_the_option_answered_is_the_one_next_finds(seed: int) -> None:
                 continue
             assert resumed[-1] == Task(d.then.key, {**d.then.ctx, "choice": chosen.value})
             assert resumed[:-1] == list(d.stack)
+
+
+def test_answering_an_option_the_decision_lacks_is_an_error_naming_it() -> None:
+    states, _ = game_states(6)
+    waiting = next(s for s in states if s.pending is not None)
+    with pytest.raises(ValueError, match="no option 'no-such-option' in the pending decision"):
+        answer(waiting, "no-such-option")
